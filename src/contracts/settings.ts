@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { DATE_FORMATS } from '../domain/dates/date-format';
+import { DEFAULT_ALLOWED_TYPES, DEFAULT_MAX_FILE_SIZE_MB } from '../domain/files/file-rules';
+
+/**
+ * Every stored setting: its type and its default from the spec (spec 2 §3, §9; spec 1 §9).
+ * The settings store reads and writes only these keys; later areas add theirs here.
+ */
+export const SETTING_DEFINITIONS = {
+  // System (spec 2 §3)
+  file_upload_max_size: z.number().positive().max(50).default(DEFAULT_MAX_FILE_SIZE_MB),
+  file_upload_allowed_types: z.string().default(DEFAULT_ALLOWED_TYPES.join(',')),
+  FORCE_HTTPS: z.boolean().default(false),
+  maintenance_mode: z.boolean().default(false),
+  online_shop_enabled: z.boolean().default(true),
+  app_timezone: z.string().default('Indian/Mauritius'),
+  app_date_format: z.enum(DATE_FORMATS).default('DD/MM/YYYY'),
+  custom_code: z.string().default(''),
+  pdf_show_variants: z.boolean().default(true),
+  default_per_page: z.number().int().min(1).max(100).default(10),
+  session_idle_minutes: z.number().int().min(5).max(1440).default(120),
+  // Website (spec 2 §3)
+  site_name: z.string().default('Emporium'),
+  website_title: z.string().default('Emporium'),
+  website_description: z.string().default('Shop and rentals'),
+  vat_system_enabled: z.boolean().default(true),
+  vat_calculation_method: z.enum(['exclusive', 'inclusive']).default('exclusive'),
+  partner_terms_conditions_url: z.string().default(''),
+  // Stock (spec 2 §3, §4)
+  stock_management_enabled: z.boolean().default(true),
+  stock_deduction_timing: z.enum(['on_order', 'on_payment', 'on_shipping']).default('on_order'),
+  show_stock_quantities: z.boolean().default(true),
+  show_low_stock_warning: z.boolean().default(true),
+  out_of_stock_behavior: z.enum(['hide', 'show_disabled', 'show_notify']).default('show_disabled'),
+  // SMS one-time codes (spec 2 §9)
+  sms_otp_length: z.number().int().min(4).max(10).default(6),
+  sms_otp_expiry_minutes: z.number().int().min(1).default(5),
+  sms_otp_resend_cooldown_minutes: z.number().int().min(0).default(2),
+  sms_otp_max_attempts: z.number().int().min(1).default(3),
+  sms_otp_rate_limit_per_hour: z.number().int().min(1).default(3),
+  // E-mail (spec 2 §3)
+  mail_from_address: z.string().default('shop@emporium.test'),
+  admin_email: z.string().default('admin@demo.test'),
+  smtp_host: z.string().default(''),
+  smtp_port: z.number().int().default(587),
+  smtp_encryption: z.string().default('tls'),
+  smtp_username: z.string().default(''),
+  smtp_password: z.string().default(''),
+} as const;
+
+export type SettingKey = keyof typeof SETTING_DEFINITIONS;
+export type SettingValue<K extends SettingKey> = z.output<(typeof SETTING_DEFINITIONS)[K]>;
+export type Settings = { [K in SettingKey]: SettingValue<K> };
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_DEFINITIONS, key);
+}
+
+export function defaultSetting<K extends SettingKey>(key: K): SettingValue<K> {
+  return SETTING_DEFINITIONS[key].parse(undefined) as SettingValue<K>;
+}
+
+/** Server limits the system settings screen shows beside the settings (spec 2 §3). */
+export type ServerLimits = { upload_total_max_mb: number; upload_file_max_mb: number };

@@ -1,0 +1,60 @@
+/** Permissions are named <area>.<action> (DECISIONS 1). */
+export const PERMISSIONS = [
+  'dashboard.view',
+  'orders.view',
+  'orders.manage',
+  'catalogue.manage',
+  'stock.manage',
+  'rentals.manage',
+  'credit.manage',
+  'patients.view',
+  'patients.manage',
+  'settings.manage',
+  'users.manage',
+  'roles.manage',
+  'files.manage',
+  'menus.manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export function isBuiltInPermission(name: string): name is Permission {
+  return (PERMISSIONS as readonly string[]).includes(name);
+}
+
+/** The seeded grants: admin holds all; staff all but users.*, roles.*, settings.*, credit.manage. */
+export function seededPermissionsFor(role: string): Permission[] {
+  if (role === 'admin') return [...PERMISSIONS];
+  if (role === 'staff') {
+    return PERMISSIONS.filter(
+      (p) =>
+        !p.startsWith('users.') &&
+        !p.startsWith('roles.') &&
+        !p.startsWith('settings.') &&
+        p !== 'credit.manage',
+    );
+  }
+  return [];
+}
+
+/** A role keeps the admin back office reachable only while it holds at least one of these. */
+export function hasAnyAdminPermission(granted: readonly string[]): boolean {
+  return granted.some((p) => isBuiltInPermission(p));
+}
+
+/** What each built-in permission lets its roles do, as Roles & permissions shows it. */
+export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
+  'dashboard.view': 'Open the back-office dashboard',
+  'orders.view': 'See orders and their documents',
+  'orders.manage': 'Create, change and cancel orders',
+  'catalogue.manage': 'Edit products, variations, categories and discounts',
+  'stock.manage': 'Update stock, write stock notes and read stock histories',
+  'rentals.manage': 'Manage rental bookings and their payments',
+  'credit.manage': 'Manage partner credit',
+  'patients.view': 'See patient records',
+  'patients.manage': 'Create and change patient records',
+  'settings.manage': 'Change shop settings: shipping, payments, theme, e-mail, SMS',
+  'users.manage': 'Create and change users and give them roles',
+  'roles.manage': 'Manage roles and permissions',
+  'files.manage': 'Upload and organise files in the file library',
+  'menus.manage': 'Edit the storefront menus',
+};

@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DATE_FORMATS,
+  formatInstant,
+  formatIsoDate,
+  invalidDateMessage,
+  isoDateInZone,
+  parseDisplayDate,
+  toIsoDate,
+} from './date-format';
+
+describe('parseDisplayDate', () => {
+  it.each([
+    ['21/11/2026', 'DD/MM/YYYY', '2026-11-21'],
+    ['11/21/2026', 'MM/DD/YYYY', '2026-11-21'],
+    ['2026-11-21', 'YYYY-MM-DD', '2026-11-21'],
+    ['21-11-2026', 'DD-MM-YYYY', '2026-11-21'],
+    ['29/02/2028', 'DD/MM/YYYY', '2028-02-29'],
+    [' 01/01/2027 ', 'DD/MM/YYYY', '2027-01-01'],
+  ] as const)('%s in %s is %s', (text, format, iso) => {
+    expect(parseDisplayDate(text, format)).toBe(iso);
+  });
+
+  it.each([
+    ['11/21/2026', 'DD/MM/YYYY'],
+    ['29/02/2027', 'DD/MM/YYYY'],
+    ['31/04/2026', 'DD/MM/YYYY'],
+    ['1/1/2026', 'DD/MM/YYYY'],
+    ['21/11/26', 'DD/MM/YYYY'],
+    ['2026/11/21', 'YYYY-MM-DD'],
+    ['21.11.2026', 'DD-MM-YYYY'],
+    ['', 'DD/MM/YYYY'],
+  ] as const)('refuses %j in %s', (text, format) => {
+    expect(parseDisplayDate(text, format)).toBeNull();
+  });
+
+  it('reads back whatever it formats, in every format', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1900-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }),
+        fc.constantFrom(...DATE_FORMATS),
+        (date, format) => {
+          const iso = toIsoDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+          expect(parseDisplayDate(formatIsoDate(iso, format), format)).toBe(iso);
+        },
+      ),
+    );
+  });
+});
+
+describe('messages and zones', () => {
+  it('uses the spec words', () => {
+    expect(invalidDateMessage('DD/MM/YYYY')).toBe('Please enter a valid date in DD/MM/YYYY format.');
+  });
+
+  it('takes the calendar date in the shop time zone', () => {
+    // 22:30 UTC on the 21st is already the 22nd in Mauritius (UTC+4).
+    const instant = new Date('2026-11-21T22:30:00Z');
+    expect(isoDateInZone(instant, 'Indian/Mauritius')).toBe('2026-11-22');
+    expect(isoDateInZone(instant, 'UTC')).toBe('2026-11-21');
+    expect(formatInstant(instant, 'DD/MM/YYYY', 'Indian/Mauritius')).toBe('22/11/2026 02:30');
+  });
+});

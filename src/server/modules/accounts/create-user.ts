@@ -1,0 +1,44 @@
+import type { CreateUserBody } from '../../../contracts/accounts';
+import { audit } from '../../platform/audit/audit';
+import { users } from '../../platform/auth/auth.tables';
+import { hashPassword } from '../../platform/auth/passwords';
+import { setUserRoles } from '../../platform/auth/user-roles';
+import type { AppContext } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { findUser, type UserRow } from './accounts.queries';
+import { assertEmailFree, emailTaken, profileColumns, saveDefaultAddress } from './user-profile';
+
+export type Actor = { userId: number; ip: string | null };
+
+/**
+ * An admin creates a user (spec 2 §7 POST /admin/users): profile, roles, password and the default
+ * address, in one transaction with its audit row.
+ */
+export async function createUser(ctx: AppContext, actor: Actor, input: CreateUserBody): Promise<UserRow> {
+  const now = ctx.now();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const columns = profileColumns(input);
+      await assertEmailFree(tx, columns.email);
+      const [created] = await tx
+        .insert(users)
+        .values({ ...columns, passwordHash, createdAt: now, updatedAt: now })
+        .returning({ id: users.id });
+      await setUserRoles(tx, created!.id, input.roles);
+      await saveDefaultAddress(tx, created!.id, input, now);
+      await audit(tx, {
+        actorUserId: actor.userId,
+        action: 'user.created',
+        subjectType: 'user',
+        subjectId: created!.id,
+        data: { email: columns.email, user_type: columns.userType, roles: [...new Set(input.roles)].sort() },
+        ip: actor.ip,
+      });
+      return (await findUser(tx, created!.id))!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES } from '../../../contracts/accounts';
+import { authTokens, users } from '../../platform/auth/auth.tables';
+import { hashToken, randomToken } from '../../platform/auth/tokens';
+import type { AppContext } from '../../platform/context';
+import { enforceRateLimits, hitRateLimit } from '../../platform/http/rate-limit';
+
+export const RESET_TOKEN_MINUTES = 60;
+const RESET_LIMITS = {
+  ip: { limit: 5, windowSeconds: 15 * 60 },
+  account: { limit: 3, windowSeconds: 60 * 60 },
+};
+
+/**
+ * Forgot password (DECISIONS 3): always the same answer so it reveals no account; a known active
+ * account gets a single-use link valid 60 minutes. Older unused links of that account stop working.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  req: FastifyRequest,
+  email: string,
+): Promise<void> {
+  const now = ctx.now();
+  await enforceRateLimits(
+    ctx.db,
+    [{ key: `reset:ip:${req.ip}`, rule: RESET_LIMITS.ip }],
+    now,
+    AUTH_MESSAGES.resetThrottled,
+  );
+  const [user] = await ctx.db
+    .select({ id: users.id, accountStatus: users.accountStatus })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (user?.accountStatus !== 'active') return;
+  // Per-account limit is silent: answering differently would tell that the account exists.
+  const perAccount = await hitRateLimit(ctx.db, `reset:account:${user.id}`, RESET_LIMITS.account, now);
+  if (!perAccount.allowed) return;
+
+  const token = randomToken();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(authTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(authTokens.userId, user.id),
+          eq(authTokens.purpose, 'password_reset'),
+          isNull(authTokens.usedAt),
+        ),
+      );
+    await tx.insert(authTokens).values({
+      userId: user.id,
+      purpose: 'password_reset',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60 * 1000),
+      createdAt: now,
+    });
+  });
+  const link = `${ctx.config.publicUrl}/reset-password/${token}?email=${encodeURIComponent(email)}`;
+  await ctx.mailer.send({
+    to: email,
+    subject: 'Reset your password',
+    text: `We received a request to reset the password of your account.\n\nOpen this link to choose a new password (valid ${RESET_TOKEN_MINUTES} minutes, once):\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.`,
+  });
+}

@@ -1,0 +1,6 @@
+export { discountsRoutes, productDiscountRoutes } from './discounts.routes';
+export { ensureCatalogueReference } from './ensure-catalogue-reference';
+export { orderProductRoutes } from './order-products.routes';
+export { productListRoutes } from './products-list.routes';
+export { referenceRoutes } from './reference.routes';
+export { seedDemoDiscounts } from './seed-demo-discounts';

@@ -1,0 +1,234 @@
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { ProductListQuery } from '../../../contracts/catalogue';
+import type { Buyer } from '../../../domain/pricing/discounts';
+import { users } from '../../platform/auth/auth.tables';
+import type { Executor } from '../../platform/db/database';
+import { qualified } from '../../platform/db/qualified';
+import { likePattern, paged } from '../../platform/http/paging';
+import { files } from '../files';
+import { brands, categories, productCategories, productStocks, products } from './catalogue.tables';
+import { categoryIdsWithParents, loadShopPricing, type ShopPricing } from './pricing-context';
+
+export type ProductListFilters = Pick<
+  ProductListQuery,
+  'search' | 'category_id' | 'brand_id' | 'supplier_id' | 'is_active' | 'is_rental' | 'stock_status'
+>;
+export type ProductListOrder = Pick<ProductListQuery, 'sort' | 'direction'>;
+
+/** Exactly the expression of the trigram index products_search_trgm (catalogue.tables.ts), so it is used. */
+export const PRODUCT_SEARCH_TEXT = sql`(${products.name} || ' ' || coalesce(${products.sku}, ''))`;
+
+/** A product the shop still has: deleted ones are gone from every list and read. */
+export const notDeleted = isNull(products.deletedAt);
+
+const variantQuantitySum = sql`(select coalesce(sum(${qualified(productStocks.qty)}), 0) from ${productStocks} where ${qualified(productStocks.productId)} = ${qualified(products.id)})`;
+const cheapestVariantPrice = sql`(select min(${qualified(productStocks.price)}) from ${productStocks} where ${qualified(productStocks.productId)} = ${qualified(products.id)})`;
+
+/**
+ * The stock a product holds (spec 2 §4), in SQL for filtering and sorting: a variable product holds
+ * the sum of its variants' quantities. Same rule as productStockQuantity in domain/catalogue.
+ */
+const STOCK = sql`(case when ${products.isVariableProduct} then ${variantQuantitySum} else ${products.stockQuantity} end)`;
+
+/** The price a list sorts by: a variable product's cheapest variant ("from" price), else its own. */
+const LIST_PRICE = sql`(case when ${products.isVariableProduct} then coalesce(${cheapestVariantPrice}, ${products.price}) else ${products.price} end)`;
+
+/**
+ * spec 2 §4 stock status as a condition, the same thresholds as stockStatus() in
+ * domain/catalogue/product-rules: out at 0 or less, low at or below the threshold, else in stock.
+ */
+function stockStatusCondition(status: NonNullable<ProductListFilters['stock_status']>): SQL {
+  switch (status) {
+    case 'out_of_stock':
+      return sql`${STOCK} <= 0`;
+    case 'low_stock':
+      return sql`(${STOCK} > 0 and ${STOCK} <= ${products.lowStockThreshold})`;
+    case 'in_stock':
+      return sql`(${STOCK} > 0 and ${STOCK} > ${products.lowStockThreshold})`;
+  }
+}
+
+/**
+ * In a category or anything below it (spec 2 §9 has two levels; the walk does not depend on it).
+ * Uncorrelated, so the tree and its products are read once, not once per product.
+ */
+function inCategoryTree(categoryId: number): SQL {
+  return sql`${products.id} in (
+    with recursive tree(id) as (
+      select ${categoryId}::integer
+      union
+      select ${categories.id} from ${categories} join tree on ${categories.parentId} = tree.id
+    )
+    select ${productCategories.productId} from ${productCategories}
+    where ${productCategories.categoryId} in (select id from tree)
+  )`;
+}
+
+export function productFilters(query: ProductListFilters): SQL {
+  const conditions: SQL[] = [notDeleted];
+  if (query.search) conditions.push(sql`${PRODUCT_SEARCH_TEXT} ilike ${likePattern(query.search)}`);
+  if (query.category_id !== undefined) conditions.push(inCategoryTree(query.category_id));
+  if (query.brand_id !== undefined) conditions.push(eq(products.brandId, query.brand_id));
+  if (query.supplier_id !== undefined) conditions.push(eq(products.supplierId, query.supplier_id));
+  if (query.is_active) conditions.push(eq(products.isActive, query.is_active === '1'));
+  if (query.is_rental) conditions.push(eq(products.isRentalProduct, query.is_rental === '1'));
+  if (query.stock_status) conditions.push(stockStatusCondition(query.stock_status));
+  return and(...conditions)!;
+}
+
+const SORT_COLUMNS: Record<ProductListOrder['sort'], SQL> = {
+  created_at: sql`${products.createdAt}`,
+  name: sql`${products.name}`,
+  price: LIST_PRICE,
+  stock_quantity: STOCK,
+};
+
+/** The list's order; equal values keep a stable order by id in the same direction. */
+export function productOrder(query: ProductListOrder): SQL[] {
+  const by = query.direction === 'asc' ? asc : desc;
+  return [by(SORT_COLUMNS[query.sort]), by(products.id)];
+}
+
+const productListColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  sku: products.sku,
+  price: products.price,
+  isActive: products.isActive,
+  isVariableProduct: products.isVariableProduct,
+  isRentalProduct: products.isRentalProduct,
+  hasDiscount: products.hasDiscount,
+  discountType: products.discountType,
+  discount: products.discount,
+  discountStartDate: products.discountStartDate,
+  discountEndDate: products.discountEndDate,
+  stockQuantity: products.stockQuantity,
+  lowStockThreshold: products.lowStockThreshold,
+  shopVisibility: products.shopVisibility,
+  createdAt: products.createdAt,
+  brandName: brands.name,
+  supplierFirstName: users.firstName,
+  supplierLastName: users.lastName,
+  supplierCompanyName: users.companyName,
+  supplierEmail: users.email,
+  thumbnailPath: files.path,
+  thumbnailPreviewPath: files.previewPath,
+  categoryNames: sql<
+    string[]
+  >`coalesce((select array_agg(${qualified(categories.name)} order by ${qualified(categories.name)}) from ${productCategories} join ${categories} on ${qualified(categories.id)} = ${qualified(productCategories.categoryId)} where ${qualified(productCategories.productId)} = ${qualified(products.id)}), '{}')`,
+};
+
+export type VariantPriceRow = { id: number; productId: number; price: string; qty: number };
+
+export type ProductListRow = {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string | null;
+  price: string;
+  isActive: boolean;
+  isVariableProduct: boolean;
+  isRentalProduct: boolean;
+  hasDiscount: boolean;
+  discountType: string;
+  discount: string | null;
+  discountStartDate: string | null;
+  discountEndDate: string | null;
+  stockQuantity: number;
+  lowStockThreshold: number;
+  shopVisibility: string[];
+  createdAt: Date;
+  brandName: string | null;
+  supplierFirstName: string | null;
+  supplierLastName: string | null;
+  supplierCompanyName: string | null;
+  supplierEmail: string | null;
+  thumbnailPath: string | null;
+  thumbnailPreviewPath: string | null;
+  categoryNames: string[];
+  /** The product's categories with their parents, as discount rules match them. */
+  pricingCategoryIds: number[];
+  variants: VariantPriceRow[];
+};
+
+/**
+ * Products in list order, `limit` from `offset` (the list's page, the export's batch). The ids are
+ * found first on the products table alone; then those rows only get their brand, supplier,
+ * thumbnail, categories and variants, in three more queries whatever the page size.
+ */
+export async function productBatch(
+  db: Executor,
+  query: ProductListFilters & ProductListOrder,
+  limit: number,
+  offset: number,
+): Promise<ProductListRow[]> {
+  const ids = (
+    await db
+      .select({ id: products.id })
+      .from(products)
+      .where(productFilters(query))
+      .orderBy(...productOrder(query))
+      .limit(limit)
+      .offset(offset)
+  ).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const [rows, variants, pricingCategories] = await Promise.all([
+    db
+      .select(productListColumns)
+      .from(products)
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .leftJoin(users, eq(users.id, products.supplierId))
+      .leftJoin(files, eq(files.id, products.thumbnailId))
+      .where(inArray(products.id, ids)),
+    db
+      .select({
+        id: productStocks.id,
+        productId: productStocks.productId,
+        price: productStocks.price,
+        qty: productStocks.qty,
+      })
+      .from(productStocks)
+      .where(inArray(productStocks.productId, ids))
+      .orderBy(asc(productStocks.sortOrder), asc(productStocks.id)),
+    categoryIdsWithParents(db, ids),
+  ]);
+  const variantsOf = new Map<number, VariantPriceRow[]>(ids.map((id) => [id, []]));
+  for (const variant of variants) variantsOf.get(variant.productId)?.push(variant);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows
+    .map((row) => ({
+      ...row,
+      pricingCategoryIds: pricingCategories.get(row.id) ?? [],
+      variants: variantsOf.get(row.id) ?? [],
+    }))
+    .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+/** One page of the product list (spec 2 §2; spec 1 §2 paging). */
+export async function listProducts(db: Executor, query: ProductListQuery) {
+  return paged(
+    query.page,
+    query.per_page,
+    (limit, offset) => productBatch(db, query, limit, offset),
+    async () =>
+      (
+        await db
+          .select({ n: sql<number>`cast(count(*) as integer)` })
+          .from(products)
+          .where(productFilters(query))
+      )[0]?.n ?? 0,
+  );
+}
+
+/**
+ * Whom the back office's prices are for: a signed-in customer, with no rule used yet
+ * (docs/decisions/0014). The admin's own role would price rules for "admin", which no shopper is.
+ */
+export const ADMIN_LIST_BUYER: Buyer = { roles: ['customer'], isGuest: false };
+
+/** Today's rules and VAT settings, priced for ADMIN_LIST_BUYER. */
+export async function loadAdminListPricing(db: Executor, now: Date): Promise<ShopPricing> {
+  const pricing = await loadShopPricing(db, null, now);
+  return { ...pricing, buyer: ADMIN_LIST_BUYER };
+}

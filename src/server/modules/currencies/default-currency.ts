@@ -1,0 +1,34 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database';
+import { currencies } from './currencies.tables';
+
+export type CurrencyReply = {
+  id: number | null;
+  code: string;
+  name: string;
+  symbol: string;
+  is_default: boolean;
+};
+
+export function presentCurrency(row: typeof currencies.$inferSelect): CurrencyReply {
+  return { id: row.id, code: row.code, name: row.name, symbol: row.symbol, is_default: row.isDefault };
+}
+
+/** spec 1 §9: fall back to USD and "$" when nothing is configured. */
+export const FALLBACK_CURRENCY: CurrencyReply = {
+  id: null,
+  code: 'USD',
+  name: 'US Dollar',
+  symbol: '$',
+  is_default: true,
+};
+
+export async function defaultCurrency(db: Executor): Promise<CurrencyReply> {
+  const [row] = await db
+    .select()
+    .from(currencies)
+    .where(eq(currencies.isActive, true))
+    .orderBy(desc(currencies.isDefault), asc(currencies.id))
+    .limit(1);
+  return row ? presentCurrency(row) : FALLBACK_CURRENCY;
+}

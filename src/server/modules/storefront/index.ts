@@ -1,0 +1,2 @@
+export { shopDocument } from './shop-document';
+export { storefrontRoutes } from './storefront.routes';

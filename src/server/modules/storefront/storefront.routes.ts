@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { AREA_ROLES } from '../../../domain/access/roles';
+import { defineRoute } from '../../platform/http/define-route';
+import { getSettings } from '../../platform/settings/settings-store';
+import { shopDocument } from './shop-document';
+
+const loginQuery = z.object({
+  redirect: z.string().max(2000).optional(),
+  status: z.string().max(50).optional(),
+});
+
+const resetQuery = z.object({ email: z.string().max(255).default('') });
+const tokenParam = z.object({ token: z.string().min(1).max(200) });
+
+/** Server-rendered storefront pages (for now home, sign-in pages and the customer areas' start). */
+export const storefrontRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/',
+    auth: 'public',
+    handler: async ({ ctx, req, reply }) => {
+      const s = await getSettings(ctx.db, ['site_name', 'website_description']);
+      const doc = await shopDocument(ctx, req, {
+        page: 'home',
+        props: { site_name: s.site_name, description: s.website_description },
+      });
+      return ctx.pages.shop(req, reply, doc);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/login',
+    auth: 'public',
+    query: loginQuery,
+    handler: async ({ ctx, req, reply, query }) =>
+      ctx.pages.shop(
+        req,
+        reply,
+        await shopDocument(ctx, req, {
+          page: 'login',
+          props: { redirect: query.redirect ?? null, status: query.status ?? null },
+        }),
+      ),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/register',
+    auth: 'public',
+    handler: async ({ ctx, req, reply }) =>
+      ctx.pages.shop(req, reply, await shopDocument(ctx, req, { page: 'register', props: {} })),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/forgot-password',
+    auth: 'public',
+    handler: async ({ ctx, req, reply }) =>
+      ctx.pages.shop(req, reply, await shopDocument(ctx, req, { page: 'forgot-password', props: {} })),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/reset-password/:token',
+    auth: 'public',
+    params: tokenParam,
+    query: resetQuery,
+    handler: async ({ ctx, req, reply, params, query }) =>
+      ctx.pages.shop(
+        req,
+        reply,
+        await shopDocument(ctx, req, {
+          page: 'reset-password',
+          props: { token: params.token, email: query.email },
+        }),
+      ),
+  }),
+  ...AREA_ROLES.map((role) =>
+    defineRoute({
+      method: 'GET',
+      url: `/${role}/dashboard`,
+      auth: { role },
+      handler: async ({ ctx, req, reply }) =>
+        ctx.pages.shop(req, reply, await shopDocument(ctx, req, { page: 'account', props: { role } })),
+    }),
+  ),
+];

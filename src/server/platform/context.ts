@@ -1,0 +1,20 @@
+import type { Config } from '../config';
+import type { Database, Db } from './db/database';
+import type { Storage } from './files/storage';
+import type { WebPages } from './http/web-pages';
+import type { Mailer } from './mail/mailer';
+
+/**
+ * Everything a route needs from the running app, built once in app.ts and handed to every
+ * handler. Plain values, wired by hand: no container.
+ */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  storage: Storage;
+  mailer: Mailer;
+  pages: WebPages;
+  /** The current time; tests move it to expire sessions and tokens. */
+  now: () => Date;
+};

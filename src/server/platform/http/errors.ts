@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError, type ErrorCode, type FieldErrors } from '../../../domain/errors';
+import { wantsJson } from './negotiation';
+
+/** One code → one HTTP status (ARCHITECTURE "HTTP conventions"). */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  validation: 422,
+  csrf: 419,
+  unauthenticated: 401,
+  session_expired: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  payload_too_large: 413,
+};
+
+export const MESSAGES = {
+  unauthenticated: 'Unauthenticated.',
+  sessionExpired: 'Session expired',
+  forbidden: 'This action is unauthorized.',
+  notFound: 'Not found.',
+  csrf: 'CSRF token mismatch.',
+  server: 'Server Error',
+} as const;
+
+export const notFound = (message: string = MESSAGES.notFound) => new AppError('not_found', message);
+export const forbidden = (message: string = MESSAGES.forbidden) => new AppError('forbidden', message);
+export const conflict = (message: string) => new AppError('conflict', message);
+
+/** Zod issues as the 422 field map: "roles.0" and "roles" both report under their path. */
+export function zodFieldErrors(error: ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : 'message';
+    const list = errors[field] ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    errors[field] = list;
+  }
+  return errors;
+}
+
+function firstMessage(errors: FieldErrors): string {
+  return Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+}
+
+/**
+ * Turns anything thrown into a reply. Known errors keep their status and words; anything else is
+ * a 500 that is logged with the request id and answered with a generic message.
+ */
+export function handleError(error: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof ZodError) {
+    const errors = zodFieldErrors(error);
+    return reply.code(422).send({ message: firstMessage(errors), errors });
+  }
+  if (error instanceof AppError) {
+    const status = STATUS_BY_CODE[error.code];
+    if ((status === 401 || status === 419) && !wantsJson(req) && req.method === 'GET') {
+      return reply.redirect(`/login?redirect=${encodeURIComponent(req.url)}`);
+    }
+    if (error.code === 'rate_limited' && typeof error.extra?.retry_after === 'number') {
+      reply.header('Retry-After', String(error.extra.retry_after));
+    }
+    const body: Record<string, unknown> = { message: error.message, ...(error.extra ?? {}) };
+    if (error.errors) body.errors = error.errors;
+    return reply.code(status).send(body);
+  }
+  const fastifyError = error as FastifyError;
+  const status = fastifyError?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Malformed JSON, an unsupported content type, a body over the limit: the client's mistake.
+    const message =
+      status === 413
+        ? 'The request is too large.'
+        : status === 415
+          ? 'Unsupported content type.'
+          : 'The request could not be read.';
+    req.log.info({ err: error }, 'client error');
+    return reply.code(status === 400 ? 422 : status).send({ message, errors: { message: [message] } });
+  }
+  req.log.error({ err: error, request_id: req.id }, 'unhandled error');
+  return reply.code(500).send({ message: MESSAGES.server, request_id: req.id });
+}

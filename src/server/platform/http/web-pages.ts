@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ShopDocument } from '../../../contracts/storefront';
+
+/** The storefront's server renderer, built by Vite from src/web/shop/entry-server.tsx. */
+export type ShopRenderer = (
+  url: string,
+  document: ShopDocument,
+) => Promise<{ html: Readable; title: string }>;
+
+export type WebPages = {
+  /** The admin SPA shell, with the session's CSRF token in its meta tag. */
+  admin(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /** A server-rendered storefront page. */
+  shop(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    document: ShopDocument,
+    status?: number,
+  ): Promise<FastifyReply>;
+  /** An error page for browser navigations (403, 404). */
+  error(req: FastifyRequest, reply: FastifyReply, status: number, message: string): Promise<FastifyReply>;
+};
+
+export type PageHooks = {
+  /** The CSRF token of the request's session, creating a guest session when there is none. */
+  csrfToken(req: FastifyRequest, reply: FastifyReply): Promise<string>;
+  /** The storefront document for an error page (site name and viewer filled in). */
+  errorDocument(req: FastifyRequest, status: number, message: string): Promise<ShopDocument>;
+};
+
+const escapeAttr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** JSON inside a <script type="application/json">: nothing in it can close the tag. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>`;
+
+function readTemplate(file: string, required: boolean): string {
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
+  if (required) throw new Error(`Missing ${file}: run "npm run build" first`);
+  return FALLBACK_TEMPLATE;
+}
+
+/**
+ * Loads the built browser bundles from dist/. Without them (unit and API tests) pages are plain
+ * shells that still carry the CSRF meta tag, so the HTTP rules can be tested without a build.
+ */
+export async function loadWebPages(distDir: string, hooks: PageHooks, required: boolean): Promise<WebPages> {
+  const adminTemplate = readTemplate(path.join(distDir, 'client/admin/index.html'), required);
+  const shopTemplate = readTemplate(path.join(distDir, 'client/shop/index.html'), required);
+  const ssrEntry = path.join(distDir, 'ssr/entry-server.js');
+  let render: ShopRenderer | null = null;
+  if (fs.existsSync(ssrEntry)) {
+    render = ((await import(pathToFileURL(ssrEntry).href)) as { render: ShopRenderer }).render;
+  } else if (required) {
+    throw new Error(`Missing ${ssrEntry}: run "npm run build" first`);
+  }
+
+  const head = (token: string, title: string) =>
+    `<meta name="csrf-token" content="${escapeAttr(token)}" />\n<title>${escapeAttr(title)}</title>`;
+
+  async function shop(req: FastifyRequest, reply: FastifyReply, document: ShopDocument, status = 200) {
+    const token = await hooks.csrfToken(req, reply);
+    const [before, after] = shopTemplate.split('<!--app-html-->') as [string, string];
+    const dataScript = `<script type="application/json" id="shop-data">${jsonForScript(document)}</script>`;
+    const tail = after.replace('<!--app-data-->', dataScript);
+    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    if (!render) {
+      return reply.send(before.replace('<!--app-head-->', head(token, document.site_name)) + tail);
+    }
+    const { html, title } = await render(req.url, document);
+    const out = new PassThrough();
+    out.write(before.replace('<!--app-head-->', head(token, title)));
+    html.on('error', (error) => out.destroy(error));
+    html.on('end', () => out.end(tail));
+    html.pipe(out, { end: false });
+    return reply.send(out);
+  }
+
+  return {
+    async admin(req, reply) {
+      const token = await hooks.csrfToken(req, reply);
+      const html = adminTemplate.replace('<!--app-head-->', head(token, 'Emporium admin'));
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+    },
+    shop,
+    async error(req, reply, status, message) {
+      return shop(req, reply, await hooks.errorDocument(req, status, message), status);
+    },
+  };
+}

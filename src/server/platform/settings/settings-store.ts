@@ -1,0 +1,56 @@
+import { inArray, sql } from 'drizzle-orm';
+import {
+  defaultSetting,
+  SETTING_DEFINITIONS,
+  type SettingKey,
+  type Settings,
+  type SettingValue,
+} from '../../../contracts/settings';
+import { validationError } from '../../../domain/errors';
+import type { Executor } from '../db/database';
+import { settings } from './settings.tables';
+
+function readStored<K extends SettingKey>(key: K, stored: unknown): SettingValue<K> {
+  const parsed = SETTING_DEFINITIONS[key].safeParse(stored);
+  // A stored value that no longer fits its type falls back to the default instead of failing pages.
+  return parsed.success ? (parsed.data as SettingValue<K>) : defaultSetting(key);
+}
+
+/** Reads settings by key: the stored value, or the spec's default when none is stored. */
+export async function getSettings<K extends SettingKey>(
+  db: Executor,
+  keys: readonly K[],
+): Promise<Pick<Settings, K>> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [...keys]));
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const result = {} as Pick<Settings, K>;
+  for (const key of keys) {
+    result[key] = (stored.has(key) ? readStored(key, stored.get(key)) : defaultSetting(key)) as Settings[K];
+  }
+  return result;
+}
+
+export async function getSetting<K extends SettingKey>(db: Executor, key: K): Promise<SettingValue<K>> {
+  return (await getSettings(db, [key]))[key];
+}
+
+/** Validates and stores several settings; a bad value answers 422 naming its key. */
+export async function setSettings(db: Executor, values: Partial<Settings>): Promise<void> {
+  const entries = Object.entries(values) as [SettingKey, unknown][];
+  const errors: Record<string, string[]> = {};
+  const parsed: [SettingKey, unknown][] = [];
+  for (const [key, value] of entries) {
+    const result = SETTING_DEFINITIONS[key].safeParse(value);
+    if (result.success) parsed.push([key, result.data]);
+    else errors[key] = result.error.issues.map((i) => i.message);
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (parsed.length === 0) return;
+  await db
+    .insert(settings)
+    .values(parsed.map(([key, value]) => ({ key, value: value as object })))
+    .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+}

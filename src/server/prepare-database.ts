@@ -1,0 +1,12 @@
+import { ensureAccessData } from './modules/accounts';
+import { ensureCatalogueReference } from './modules/catalogue';
+import { ensureCurrencies } from './modules/currencies';
+import { type Database, migrateDatabase } from './platform/db/database';
+
+/** Migrations, then the reference data every shop needs (roles, permissions, currencies, VAT rates). */
+export async function prepareDatabase(database: Database): Promise<void> {
+  await migrateDatabase(database);
+  await ensureAccessData(database.db);
+  await ensureCurrencies(database.db);
+  await ensureCatalogueReference(database.db);
+}

@@ -1,0 +1,158 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Config } from './config';
+import { userAddresses } from './modules/accounts/accounts.tables';
+import { seedDemoFiles } from './modules/files';
+import { users } from './platform/auth/auth.tables';
+import { hashPassword } from './platform/auth/passwords';
+import { setUserRoles } from './platform/auth/user-roles';
+import type { Db } from './platform/db/database';
+import { localDiskStorage } from './platform/files/storage';
+
+type DemoUser = {
+  email: string;
+  roles: string[];
+  first_name: string;
+  last_name: string;
+  user_type?: 'individual' | 'company';
+  company_name?: string;
+  phone?: string;
+  address?: { address: string; city: string; country: string };
+};
+
+/** The demo logins README lists; every one has the password EMPORIUM_DEMO_PASSWORD. */
+export const DEMO_USERS: DemoUser[] = [
+  {
+    email: 'admin@demo.test',
+    roles: ['admin'],
+    first_name: 'Ada',
+    last_name: 'Admin',
+    phone: '+230 5250 0001',
+  },
+  {
+    email: 'staff@demo.test',
+    roles: ['staff'],
+    first_name: 'Sam',
+    last_name: 'Staff',
+    phone: '+230 5250 0002',
+  },
+  {
+    email: 'partner@demo.test',
+    roles: ['partner', 'customer'],
+    first_name: 'Priya',
+    last_name: 'Partner',
+    user_type: 'company',
+    company_name: 'Lagoon Traders Ltd',
+    phone: '+230 5250 0003',
+    address: { address: '12 Royal Road', city: 'Port Louis', country: 'Mauritius' },
+  },
+  {
+    email: 'customer@demo.test',
+    roles: ['customer'],
+    first_name: 'Chloé',
+    last_name: 'Customer',
+    phone: '+230 5250 0004',
+    address: { address: '4 Rue La Bourdonnais', city: 'Curepipe', country: 'Mauritius' },
+  },
+  {
+    email: 'doctor@demo.test',
+    roles: ['doctor'],
+    first_name: 'Dev',
+    last_name: 'Doctor',
+    phone: '+230 5250 0005',
+  },
+  {
+    email: 'patient@demo.test',
+    roles: ['patient'],
+    first_name: 'Paul',
+    last_name: 'Patient',
+    phone: '+230 5250 0006',
+  },
+  {
+    email: 'supplier@demo.test',
+    roles: ['supplier'],
+    first_name: 'Sofia',
+    last_name: 'Supplier',
+    user_type: 'company',
+    company_name: 'Island Medical Supplies',
+    phone: '+230 5250 0007',
+    address: { address: '1 Industrial Zone', city: 'Plaine Lauzun', country: 'Mauritius' },
+  },
+];
+
+const FIRST = [
+  'Amelia',
+  'Noah',
+  'Leila',
+  'Ravi',
+  'Maya',
+  'Jonas',
+  'Anaïs',
+  'Kiran',
+  'Zoé',
+  'Omar',
+  'Lina',
+  'Hugo',
+];
+const LAST = ['Ramgoolam', 'Dupont', 'Li', 'Naidoo', 'Martin', 'Khan', 'Bégué', 'Appadoo'];
+
+/** A shop's worth of extra customers so lists page and search has something to find. */
+function extraCustomers(): DemoUser[] {
+  return Array.from({ length: 24 }, (_, i) => {
+    const first = FIRST[i % FIRST.length]!;
+    const last = LAST[i % LAST.length]!;
+    return {
+      email: `${first
+        .normalize('NFKD')
+        .replace(/[^a-z]/gi, '')
+        .toLowerCase()}.${last.toLowerCase()}${i}@example.test`,
+      roles: ['customer'],
+      first_name: first,
+      last_name: last,
+      phone: `+230 5700 ${String(1000 + i)}`,
+    };
+  });
+}
+
+/**
+ * Adds the demo users once (when admin@demo.test does not exist yet). Later areas add their own
+ * demo data here.
+ */
+export async function seedDemo(db: Db, config: Pick<Config, 'demoPassword' | 'dataDir'>) {
+  const summary = {
+    password: config.demoPassword,
+    users: DEMO_USERS.map((u) => ({ email: u.email, roles: u.roles })),
+  };
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'admin@demo.test'))
+    .limit(1);
+  if (existing) return summary;
+  const passwordHash = await hashPassword(config.demoPassword);
+  await db.transaction(async (tx) => {
+    for (const demo of [...DEMO_USERS, ...extraCustomers()]) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: demo.email,
+          passwordHash,
+          firstName: demo.first_name,
+          lastName: demo.last_name,
+          userType: demo.user_type ?? 'individual',
+          companyName: demo.company_name ?? null,
+          phone: demo.phone ?? null,
+        })
+        .returning({ id: users.id });
+      await setUserRoles(tx, user!.id, demo.roles);
+      if (demo.address) {
+        await tx
+          .insert(userAddresses)
+          .values({ userId: user!.id, ...demo.address, addressType: 'billing', isDefault: true });
+      }
+    }
+  });
+  // The same storage root as the app (app.ts): <data dir>/uploads.
+  await seedDemoFiles(db, localDiskStorage(path.join(config.dataDir, 'uploads')));
+  return summary;
+}

@@ -1,0 +1,154 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import type { AppContext } from '../server/platform/context';
+import type { Database } from '../server/platform/db/database';
+import type { AnyRoute } from '../server/platform/http/define-route';
+import { createUser, TEST_PASSWORD, type UserOverrides } from './factories';
+import { freshDatabase } from './test-database';
+
+export type TestApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  dataDir: string;
+  /** Moves the app's clock forward (sessions, tokens, rate-limit windows). */
+  advance(ms: number): void;
+  agent(): Agent;
+  /** A signed-in agent for a new user with these roles. */
+  signedIn(
+    roles: string[],
+    overrides?: UserOverrides,
+  ): Promise<Agent & { user: { id: number; email: string } }>;
+  close(): Promise<void>;
+};
+
+type Body = Record<string, unknown> | unknown[] | string | Buffer | undefined;
+
+/**
+ * A browser-like client over app.inject: keeps cookies, sends the XHR and JSON headers the
+ * front end sends, and the CSRF token of its session.
+ */
+export class Agent {
+  cookies = new Map<string, string>();
+  csrfToken = '';
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private remember(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired = cookie.value === '' || (cookie.expires && cookie.expires.getTime() < Date.now());
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  async request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
+    const { csrf = true, headers = {}, ...rest } = options;
+    const response = await this.app.inject({
+      ...rest,
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        accept: 'application/json',
+        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+        ...(csrf && this.csrfToken ? { 'x-csrf-token': this.csrfToken } : {}),
+        ...headers,
+      },
+    });
+    this.remember(response);
+    return response;
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.request({ method: 'GET', url, ...(headers ? { headers } : {}) });
+  }
+  post(url: string, body?: Body, headers?: Record<string, string>) {
+    return this.request({
+      method: 'POST',
+      url,
+      payload: body as InjectOptions['payload'],
+      ...(headers ? { headers } : {}),
+    });
+  }
+  put(url: string, body?: Body) {
+    return this.request({ method: 'PUT', url, payload: body as InjectOptions['payload'] });
+  }
+  patch(url: string, body?: Body) {
+    return this.request({ method: 'PATCH', url, payload: body as InjectOptions['payload'] });
+  }
+  delete(url: string, body?: Body) {
+    return this.request({ method: 'DELETE', url, payload: body as InjectOptions['payload'] });
+  }
+
+  /** Opens a page like a browser: gets a session cookie and reads the CSRF meta tag. */
+  async visit(url = '/login'): Promise<LightMyRequestResponse> {
+    const response = await this.request({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html', 'x-requested-with': '' },
+    });
+    const match = /<meta name="csrf-token" content="([^"]+)"/.exec(response.body);
+    if (match) this.csrfToken = match[1]!;
+    return response;
+  }
+
+  async signIn(email: string, password = TEST_PASSWORD): Promise<LightMyRequestResponse> {
+    if (!this.csrfToken) await this.visit();
+    const response = await this.post('/login', { email, password });
+    if (response.statusCode === 200) this.csrfToken = response.json().csrf_token;
+    return response;
+  }
+}
+
+/** A whole app on its own fresh database and data folder, for one test file. */
+export async function createTestApp(options: { routes?: readonly AnyRoute[] } = {}): Promise<TestApp> {
+  const database = await freshDatabase(inject('templatePath'));
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'emporium-test-'));
+  let offset = 0;
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', EMPORIUM_DATA_DIR: dataDir, PORT: '0' }),
+    distDir: path.join(dataDir, 'no-dist'),
+  };
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    now: () => new Date(Date.now() + offset),
+    ...(options.routes ? { routes: options.routes } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    dataDir,
+    advance(ms) {
+      offset += ms;
+    },
+    agent: () => new Agent(app),
+    async signedIn(roles, overrides = {}) {
+      const user = await createUser(database.db, { roles, ...overrides });
+      const agent = new Agent(app);
+      const response = await agent.signIn(user.email);
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+      return Object.assign(agent, { user: { id: user.id, email: user.email } });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

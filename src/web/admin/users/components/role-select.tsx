@@ -1,0 +1,51 @@
+import { Alert, Button, Group, MultiSelect, Skeleton, Text } from '@mantine/core';
+import { USER_SCREEN_MESSAGES } from '../../../../contracts/accounts';
+import { useRoleOptions } from '../users.api';
+import { roleLabel } from './user-badges';
+
+/** The roles picker of the user form: every role, with its description (spec 2 §7 GET /api/users/roles). */
+export function RoleSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string[];
+  onChange: (roles: string[]) => void;
+  error?: string | null;
+}) {
+  const roles = useRoleOptions();
+  if (roles.isLoading) return <Skeleton height={36} aria-label="Loading roles" />;
+  if (roles.isError) {
+    return (
+      <Alert color="red" role="alert" title={USER_SCREEN_MESSAGES.loadRoles}>
+        <Button size="xs" variant="light" color="red" onClick={() => roles.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const descriptions = new Map((roles.data ?? []).map((r) => [r.name, r.description]));
+  return (
+    <MultiSelect
+      aria-label="Roles"
+      description="At least one. A user holding several roles switches between them after signing in."
+      placeholder={value.length ? undefined : 'Choose roles'}
+      data={(roles.data ?? []).map((r) => ({ value: r.name, label: roleLabel(r.name) }))}
+      value={value}
+      onChange={onChange}
+      error={error}
+      searchable
+      hidePickedOptions
+      renderOption={({ option }) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm">{option.label}</Text>
+          {descriptions.get(option.value) && (
+            <Text size="xs" c="dimmed">
+              {descriptions.get(option.value)}
+            </Text>
+          )}
+        </Group>
+      )}
+    />
+  );
+}

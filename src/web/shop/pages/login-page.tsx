@@ -1,0 +1,76 @@
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { z } from 'zod';
+import { http, navigation } from '../../lib/http';
+import { useFormSubmit } from '../../lib/use-form-submit';
+import { zodValidate } from '../../lib/zod-form';
+import { AuthCard } from './auth-card';
+import { ProblemAlert } from './problem-alert';
+
+// spec 3 §5 Login: "Email is required".
+const loginForm = z.object({
+  email: z.string().trim().min(1, 'Email is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+
+const STATUS_MESSAGES: Record<string, string> = {
+  'password-reset': 'Your password has been reset. You can now sign in.',
+};
+
+type LoginReply = { redirect_url: string };
+
+/** /login: password sign-in (the e-mail link and SMS code tabs come with the storefront accounts). */
+export function LoginPage({ redirect, status }: { redirect: string | null; status: string | null }) {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '', remember: false },
+    validate: zodValidate(loginForm),
+  });
+
+  const { submit, busy, problem } = useFormSubmit(
+    form,
+    (values) => http.post<LoginReply>('/login', { ...values, redirect: redirect ?? undefined }),
+    (reply) => navigation.assign(reply.redirect_url),
+    { leavesPage: true },
+  );
+
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle={
+        <>
+          New here? <Anchor href="/register">Create an account</Anchor>
+        </>
+      }
+    >
+      {status && STATUS_MESSAGES[status] && <Alert color="teal">{STATUS_MESSAGES[status]}</Alert>}
+      <ProblemAlert problem={problem} />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="space-between">
+            <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
+            <Anchor href="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={busy} fullWidth mt="xs">
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
