@@ -539,6 +539,31 @@ describe('POST /admin/products', () => {
     });
   });
 
+  it('accepts the same flat fields as a urlencoded form, and the PUT override in it', async () => {
+    const word = uniqueWord();
+    const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+    const response = await admin.post(
+      '/admin/products',
+      `name=Stool+${word}&price=3.50&is_featured=on`,
+      urlencoded,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const { product } = response.json() as { product: ProductReply };
+    expect(product).toMatchObject({
+      name: `Stool ${word}`,
+      slug: `stool-${word}`,
+      price: 3.5,
+      is_featured: true,
+    });
+    const updated = await admin.post(
+      `/admin/products/${product.id}`,
+      `_method=PUT&name=Bench&price=4`,
+      urlencoded,
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().product).toMatchObject({ id: product.id, name: 'Bench', price: 4, slug: 'bench' });
+  });
+
   it('answers 401 signed out and 403 to a customer', async () => {
     const visitor = await guest();
     const signedOut = await visitor.post('/admin/products', form());

@@ -110,25 +110,24 @@ export async function checkReferences(tx: Tx, refs: ProductReferences, errors: F
     ...(refs.gallery_images ?? []),
     ...variations.flatMap((v) => [...present(v.file_id), ...v.gallery_images]),
   ];
-  const [brandSet, categorySet, supplierSet, vatSet, fileSet, valueSet, colorSet] = await Promise.all([
-    existingIds(tx, brands, brands.id, present(refs.brand_id)),
-    existingIds(tx, categories, categories.id, refs.category_ids ?? []),
-    supplierIds(tx, present(refs.supplier_id)),
-    existingIds(tx, vats, vats.id, present(refs.vat_id)),
-    existingIds(tx, files, files.id, fileIds),
-    existingIds(
-      tx,
-      attributeValues,
-      attributeValues.id,
-      variations.flatMap((v) => v.attribute_values),
-    ),
-    existingIds(
-      tx,
-      colors,
-      colors.id,
-      variations.flatMap((v) => v.color_ids),
-    ),
-  ]);
+  // One after the other: a transaction is one connection, and node-postgres wants one query at a time.
+  const brandSet = await existingIds(tx, brands, brands.id, present(refs.brand_id));
+  const categorySet = await existingIds(tx, categories, categories.id, refs.category_ids ?? []);
+  const supplierSet = await supplierIds(tx, present(refs.supplier_id));
+  const vatSet = await existingIds(tx, vats, vats.id, present(refs.vat_id));
+  const fileSet = await existingIds(tx, files, files.id, fileIds);
+  const valueSet = await existingIds(
+    tx,
+    attributeValues,
+    attributeValues.id,
+    variations.flatMap((v) => v.attribute_values),
+  );
+  const colorSet = await existingIds(
+    tx,
+    colors,
+    colors.id,
+    variations.flatMap((v) => v.color_ids),
+  );
   const missing = (id: number | null | undefined, found: Set<number>) => id != null && !found.has(id);
   const anyMissing = (ids: readonly number[] | undefined, found: Set<number>) =>
     (ids ?? []).some((id) => !found.has(id));
