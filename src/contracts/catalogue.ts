@@ -27,6 +27,8 @@ export const PRODUCT_MESSAGES = {
   deleted: 'Product deleted successfully.',
   rentalPrice: 'A rental product needs a rental price of 0 or more.',
   imagesReordered: 'Images reordered successfully.',
+  quantityMax: 'The quantity may not be more than 1,000,000.',
+  weight: 'The weight must be a number from 0 to 9,999,999.',
 } as const;
 
 /** Amounts arrive as numbers or decimal text ("12.50"); at most two decimals are kept. */
@@ -37,6 +39,12 @@ const amount = (message: string) =>
   );
 const optionalAmount = (message: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), amount(message).optional());
+
+/**
+ * Quantities fit the database's integer columns with room to spare: a variable product's stock is
+ * the sum of up to 500 variations.
+ */
+const QUANTITY_MAX = 1_000_000;
 
 const isoDate = z
   .string()
@@ -59,7 +67,8 @@ export const variationBody = z.object({
   qty: z.coerce
     .number({ error: PRODUCT_MESSAGES.variationQty })
     .int(PRODUCT_MESSAGES.variationQty)
-    .min(0, PRODUCT_MESSAGES.variationQty),
+    .min(0, PRODUCT_MESSAGES.variationQty)
+    .max(QUANTITY_MAX, PRODUCT_MESSAGES.quantityMax),
   file_id: recordId.nullable().optional(),
   gallery_images: idList,
   attribute_values: idList,
@@ -92,7 +101,11 @@ export const productBody = z
     buy_price: optionalAmount(PRODUCT_MESSAGES.price),
     unit_selling_label: optionalText(50),
     unit_rental_label: optionalText(50),
-    weight: optionalAmount('The weight must be a number of 0 or more.'),
+    // numeric(10,3) in the database.
+    weight: optionalAmount(PRODUCT_MESSAGES.weight).refine(
+      (v) => v === undefined || v < 10_000_000,
+      PRODUCT_MESSAGES.weight,
+    ),
     is_active: formBoolean.default(true),
     is_variable_product: formBoolean.default(false),
     is_rental_product: formBoolean.default(false),
@@ -110,8 +123,14 @@ export const productBody = z
       .number()
       .int(PRODUCT_MESSAGES.variationQty)
       .min(0, PRODUCT_MESSAGES.variationQty)
+      .max(QUANTITY_MAX, PRODUCT_MESSAGES.quantityMax)
       .default(0),
-    low_stock_threshold: z.coerce.number().int().min(0).default(5),
+    low_stock_threshold: z.coerce
+      .number()
+      .int(PRODUCT_MESSAGES.variationQty)
+      .min(0, PRODUCT_MESSAGES.variationQty)
+      .max(QUANTITY_MAX, PRODUCT_MESSAGES.quantityMax)
+      .default(5),
     enable_shipping_features: formBoolean.default(false),
     is_cash_on_delivery: formBoolean.default(true),
     is_free_shipping: formBoolean.default(false),

@@ -330,6 +330,20 @@ describe('POST /admin/products', () => {
       M.discountDates,
     ],
     ['a malformed slug', { slug: 'Not A Slug' }, 'slug', M.slugFormat],
+    ['a weight beyond the column', { weight: 10_000_000 }, 'weight', M.weight],
+    ['a stock beyond the limit', { stock_quantity: 3_000_000_000 }, 'stock_quantity', M.quantityMax],
+    [
+      'a threshold beyond the limit',
+      { low_stock_threshold: 1_000_001 },
+      'low_stock_threshold',
+      M.quantityMax,
+    ],
+    [
+      'a variation quantity beyond the limit',
+      { is_variable_product: true, variations: [{ variant: 'Big', price: 1, qty: 1_000_001 }] },
+      'variations.0.qty',
+      M.quantityMax,
+    ],
     ['an unknown visibility role', { shop_visibility: ['admin'] }, 'shop_visibility.0', M.visibility],
     ['a rental without a rental price', { is_rental_product: true }, 'rental_price', M.rentalPrice],
   ] as const)('refuses %s (422)', async (_case, overrides, field, message) => {
