@@ -3,7 +3,7 @@
  * with autocannon. Every figure is also given as a ratio to a baseline measured in the same run
  * (GET /healthz: routing, hooks and one trivial query), so runs on different machines compare.
  * Uses PostgreSQL when DATABASE_URL is set, else the embedded database.
- *   npm run bench -- --users 50000 --seconds 5
+ *   npm run bench -- --users 50000 --products 20000 --seconds 5
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -22,6 +22,7 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const users = arg('users', 50_000);
+const products = arg('products', 20_000);
 const seconds = arg('seconds', 5);
 const connections = arg('connections', 10);
 
@@ -34,10 +35,10 @@ const config = {
 };
 const database = await openDatabase(config);
 await prepareDatabase(database);
-await seedDemo(database.db, config);
-console.log(`Seeding ${users} users on ${database.kind}…`);
-await seedLargeShop(database.db, { users });
-const { app } = await buildApp({ config, database, requireWebBuild: true });
+const { app, ctx } = await buildApp({ config, database, requireWebBuild: true });
+await seedDemo(ctx);
+console.log(`Seeding ${users} users and ${products} products on ${database.kind}…`);
+await seedLargeShop(database.db, { users, products });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -81,6 +82,26 @@ const cases = [
     path: '/api/users?role=partner&sort=email',
     cookie: adminCookie,
   },
+  {
+    name: `GET /admin/products page 1 of ${products} (admin)`,
+    path: '/admin/products?page=1&per_page=15',
+    cookie: adminCookie,
+  },
+  {
+    name: 'GET /admin/products page 500 sort=price (admin)',
+    path: '/admin/products?page=500&per_page=15&sort=price&direction=asc',
+    cookie: adminCookie,
+  },
+  {
+    name: 'GET /admin/products search "teak chair" stock=low_stock (admin)',
+    path: '/admin/products?search=teak%20chair&stock_status=low_stock',
+    cookie: adminCookie,
+  },
+  {
+    name: 'GET /api/order-products search "linen" (admin)',
+    path: '/api/order-products?search=linen',
+    cookie: adminCookie,
+  },
 ];
 
 const results: { name: string; rps: number; p99: number; errors: number }[] = [];
@@ -106,7 +127,7 @@ for (const c of cases) {
 
 const baseline = results[0]!.rps;
 console.log(
-  `\n${database.kind}, ${users} users, ${connections} connections, ${seconds} s each, ${os.cpus().length} cores\n`,
+  `\n${database.kind}, ${users} users, ${products} products, ${connections} connections, ${seconds} s each, ${os.cpus().length} cores\n`,
 );
 console.log('| request | req/s | ratio to baseline | p99 ms | non-2xx |');
 console.log('|---|---:|---:|---:|---:|');

@@ -1,13 +1,14 @@
 /**
- * A large shop for benchmarks: many users (with roles and addresses), inserted in SQL in one
- * statement per table so seeding 50 000 rows takes seconds. Later areas add products, orders, stock.
+ * A large shop for benchmarks: many users (with roles and addresses) and products (a third of
+ * them variable with four variants, in categories, some discounted), inserted in SQL in one
+ * statement per table so seeding 50 000 rows takes seconds. Later areas add orders and stock.
  * Run alone against DATABASE_URL or the embedded database in EMPORIUM_DATA_DIR:
- *   npm run seed:large -- --users 50000
+ *   npm run seed:large -- --users 50000 --products 20000
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/platform/db/database';
 
-export async function seedLargeShop(db: Db, options: { users: number }): Promise<void> {
+export async function seedLargeShop(db: Db, options: { users: number; products: number }): Promise<void> {
   await db.execute(sql`
     insert into users (email, first_name, last_name, phone, user_type, company_name, created_at)
     select 'bulk' || g || '@example.test',
@@ -29,7 +30,44 @@ export async function seedLargeShop(db: Db, options: { users: number }): Promise
     select u.id, 'billing', u.id || ' Royal Road', 'Port Louis', 'Mauritius', true
     from users u where u.email like 'bulk%@example.test'
       and not exists (select 1 from user_addresses a where a.user_id = u.id)`);
+  await seedLargeCatalogue(db, options.products);
   await db.execute(sql`analyze`);
+}
+
+async function seedLargeCatalogue(db: Db, count: number): Promise<void> {
+  await db.execute(sql`
+    insert into categories (name, slug)
+    select 'Bulk category ' || g, 'bulk-category-' || g from generate_series(1, 20) as g
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into products (name, slug, sku, price, stock_quantity, is_variable_product, is_active,
+                          has_discount, discount, vat_id, created_at)
+    select (array['Teak','Linen','Cotton','Oak','Bamboo','Rattan','Steel','Ceramic'])[1 + g % 8] || ' '
+             || (array['chair','table','lamp','cushion','towel','vase','bench','shelf'])[1 + (g / 8) % 8] || ' ' || g,
+           'bulk-product-' || g,
+           'BULK-' || lpad(g::text, 6, '0'),
+           (5 + (g % 400))::numeric(14, 2),
+           case when g % 3 = 0 then 0 else g % 50 end,
+           g % 3 = 0,
+           g % 17 <> 0,
+           g % 5 = 0,
+           case when g % 5 = 0 then 10 end,
+           (select id from vats where is_default limit 1),
+           now() - (g || ' minutes')::interval
+    from generate_series(1, ${count}) as g
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into product_categories (product_id, category_id)
+    select p.id, c.id from products p
+    join categories c on c.slug = 'bulk-category-' || (1 + p.id % 20)
+    where p.slug like 'bulk-product-%'
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into product_stocks (product_id, variant, sku, price, qty, sort_order)
+    select p.id, (array['S','M','L','XL'])[v], p.sku || '-' || v, p.price + v, (p.id + v) % 12, v
+    from products p cross join generate_series(1, 4) as v
+    where p.slug like 'bulk-product-%' and p.is_variable_product
+      and not exists (select 1 from product_stocks s where s.product_id = p.id)`);
 }
 
 const isEntry = process.argv[1]?.endsWith('seed-large.ts');
@@ -37,12 +75,16 @@ if (isEntry) {
   const { loadConfig } = await import('../src/server/config');
   const { openDatabase } = await import('../src/server/platform/db/database');
   const { prepareDatabase } = await import('../src/server/prepare-database');
-  const index = process.argv.indexOf('--users');
-  const users = index > 0 ? Number(process.argv[index + 1]) : 50_000;
+  const arg = (name: string, fallback: number) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index > 0 ? Number(process.argv[index + 1]) : fallback;
+  };
+  const users = arg('users', 50_000);
+  const products = arg('products', 20_000);
   const config = loadConfig();
   const database = await openDatabase(config);
   await prepareDatabase(database);
-  await seedLargeShop(database.db, { users });
+  await seedLargeShop(database.db, { users, products });
   await database.close();
-  console.log(`Seeded ${users} users.`);
+  console.log(`Seeded ${users} users and ${products} products.`);
 }
