@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   DATE_FORMATS,
   formatInstant,
   formatIsoDate,
@@ -60,5 +61,32 @@ describe('messages and zones', () => {
     expect(isoDateInZone(instant, 'Indian/Mauritius')).toBe('2026-11-22');
     expect(isoDateInZone(instant, 'UTC')).toBe('2026-11-21');
     expect(formatInstant(instant, 'DD/MM/YYYY', 'Indian/Mauritius')).toBe('22/11/2026 02:30');
+  });
+});
+
+describe('addDays', () => {
+  it.each([
+    ['2026-11-22', 1, '2026-11-23'],
+    ['2026-11-30', 1, '2026-12-01'],
+    ['2026-12-31', 1, '2027-01-01'],
+    ['2028-02-28', 1, '2028-02-29'],
+    ['2027-02-28', 1, '2027-03-01'],
+    ['2026-03-01', -1, '2026-02-28'],
+    ['2026-11-22', 0, '2026-11-22'],
+  ])('%s plus %i days is %s', (from, days, expected) => {
+    expect(addDays(from, days)).toBe(expected);
+  });
+
+  it('goes back where it came from', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1990-01-01'), max: new Date('2090-01-01'), noInvalidDate: true }),
+        fc.integer({ min: -2000, max: 2000 }),
+        (date, days) => {
+          const iso = date.toISOString().slice(0, 10);
+          expect(addDays(addDays(iso, days), -days)).toBe(iso);
+        },
+      ),
+    );
   });
 });

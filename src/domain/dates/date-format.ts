@@ -47,6 +47,13 @@ export function toIsoDate(year: number, month: number, day: number): IsoDate {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` as IsoDate;
 }
 
+/** The calendar date `days` after (or, when negative, before) an ISO date. */
+export function addDays(iso: IsoDate | string, days: number): IsoDate {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d + days));
+  return toIsoDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}
+
 /** Shows an ISO date in the display format. */
 export function formatIsoDate(iso: IsoDate | string, format: DateFormat): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DISCOUNT_MESSAGES, type DiscountRuleReply, type RuleReason } from '../../../contracts/discounts';
-import { formatIsoDate, type IsoDate, isoDateInZone, toIsoDate } from '../../../domain/dates/date-format';
+import { addDays, formatIsoDate, isoDateInZone } from '../../../domain/dates/date-format';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { permissions, rolePermissions, roles } from '../../platform/auth/auth.tables';
@@ -32,12 +32,6 @@ const DAY = 24 * 60 * 60 * 1000;
 function word(): string {
   tag += 1;
   return `zq${Date.now().toString(36)}x${tag}`;
-}
-
-function addDays(iso: string, days: number): IsoDate {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d + days));
-  return toIsoDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
 }
 
 /** Today in the shop's time zone (the default Indian/Mauritius), by the app's clock. */

@@ -1,5 +1,5 @@
 import { asc, inArray, isNull } from 'drizzle-orm';
-import { type IsoDate, toIsoDate } from '../../../domain/dates/date-format';
+import { addDays } from '../../../domain/dates/date-format';
 import type { Db } from '../../platform/db/database';
 import {
   categories,
@@ -9,13 +9,6 @@ import {
   products,
 } from './catalogue.tables';
 import { shopToday } from './pricing-context';
-
-/** The calendar date `days` after an ISO date. */
-function addDays(iso: IsoDate, days: number): IsoDate {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d + days));
-  return toIsoDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
-}
 
 export const DEMO_DISCOUNT_NAMES = {
   storeWide: 'Store-wide 5 %',
