@@ -43,6 +43,7 @@ export function ShippingTab({ form }: { form: ProductForm }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} maw={560}>
               <TextInput
                 label="Weight"
+                description="For shipping priced by weight."
                 rightSection={
                   <Text size="xs" c="dimmed">
                     kg

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Badge,
   Button,
   Chip,
   ColorSwatch,
@@ -309,11 +308,6 @@ export function VariationsTab({ form }: { form: ProductForm }) {
                               maxLength={200}
                               {...form.getInputProps(`variations.${index}.variant`)}
                             />
-                            {row.id === null && (
-                              <Badge size="xs" variant="light" mt={4}>
-                                New
-                              </Badge>
-                            )}
                           </Table.Td>
                           <Table.Td>
                             <TextInput
