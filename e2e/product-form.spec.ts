@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PRODUCT_MESSAGES } from '../src/contracts/catalogue';
+import { slugify } from '../src/domain/catalogue/slug';
 import { signIn, unique } from './support';
 
 /** Calls the app as the page does: its CSRF token, JSON, the XHR marker. */
@@ -53,7 +54,7 @@ test('an admin creates a variable product from two attributes, then changes one 
   const form = page.getByRole('form', { name: 'New product' });
   await form.getByRole('textbox', { name: 'Name' }).fill(name);
   // spec 2 §5: the slug follows the name.
-  await expect(form.getByRole('textbox', { name: 'Slug' })).toHaveValue(name.toLowerCase());
+  await expect(form.getByRole('textbox', { name: 'Slug' })).toHaveValue(slugify(name));
 
   await tab(page, /Price & Stock/).click();
   const price = form.getByRole('textbox', { name: 'Price', exact: true });
@@ -148,7 +149,7 @@ test('errors flag their tab: a missing name before sending, a taken slug from th
 
   // A 422 from the server: the slug another product holds.
   await form.getByRole('textbox', { name: 'Name' }).fill(unique('Another lamp'));
-  await form.getByRole('textbox', { name: 'Slug' }).fill(taken.toLowerCase());
+  await form.getByRole('textbox', { name: 'Slug' }).fill(slugify(taken));
   await expect(general).not.toHaveAttribute('data-has-errors');
   await tab(page, /SEO/).click();
   await form.getByRole('button', { name: 'Create product' }).click();
@@ -185,4 +186,27 @@ test('server errors on variations make the product variable and open Variations'
   await expect(variations).toHaveAttribute('data-has-errors', 'true');
   await expect(form.getByRole('switch', { name: 'This product has variations' })).toBeChecked();
   await expect(form.getByText(PRODUCT_MESSAGES.variationsRequired)).toBeVisible();
+});
+
+test('a draft is kept 2 s after the last change, restored on return and can be discarded', async ({
+  page,
+}) => {
+  const name = unique('Draft stool');
+  await signIn(page, 'admin@demo.test');
+  await openNewProduct(page);
+  const form = page.getByRole('form', { name: 'New product' });
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('emporium.product-draft.new')), { timeout: 5_000 })
+    .toContain(name);
+
+  await page.reload();
+  await expect(page.getByText('Draft restored')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+  await expect(form.getByRole('textbox', { name: 'Slug' })).toHaveValue(slugify(name));
+
+  await page.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(page.getByText('Draft restored')).toHaveCount(0);
+  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  expect(await page.evaluate(() => localStorage.getItem('emporium.product-draft.new'))).toBeNull();
 });

@@ -29,14 +29,18 @@ export function useProductDraft(
   const [restoredAt, setRestoredAt] = useState<number | null>(null);
   const idleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const stopped = useRef(false);
+  // The form object is new on each render; the timers read the current one.
+  const current = useRef(form);
+  current.current = form;
 
   const save = useCallback(() => {
     if (stopped.current) return;
     const store = storage();
     if (!store) return;
-    if (form.isDirty()) store.setItem(key, draftText(form.getValues(), Date.now()));
+    const latest = current.current;
+    if (latest.isDirty()) store.setItem(key, draftText(latest.getValues(), Date.now()));
     else store.removeItem(key);
-  }, [form, key]);
+  }, [key]);
 
   // Restore once, when the form first shows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on the first render of this form
@@ -54,11 +58,16 @@ export function useProductDraft(
 
   useEffect(() => {
     const every = setInterval(save, DRAFT_EVERY_MS);
-    return () => {
-      clearInterval(every);
-      if (idleTimer.current) clearTimeout(idleTimer.current);
-    };
+    return () => clearInterval(every);
   }, [save]);
+
+  // Leaving the page ends the pending idle save with it.
+  useEffect(
+    () => () => {
+      if (idleTimer.current) clearTimeout(idleTimer.current);
+    },
+    [],
+  );
 
   const changed = useCallback(() => {
     if (idleTimer.current) clearTimeout(idleTimer.current);
@@ -77,11 +86,12 @@ export function useProductDraft(
   const discard = useCallback(() => {
     if (idleTimer.current) clearTimeout(idleTimer.current);
     storage()?.removeItem(key);
-    form.setValues(initialValues);
-    form.resetDirty(initialValues);
-    form.clearErrors();
+    const latest = current.current;
+    latest.setValues(initialValues);
+    latest.resetDirty(initialValues);
+    latest.clearErrors();
     setRestoredAt(null);
-  }, [form, key, initialValues]);
+  }, [key, initialValues]);
 
   return { restoredAt, changed, clear, discard };
 }
