@@ -117,7 +117,7 @@ function EditProduct({ id }: { id: number }) {
     <>
       <PageHeader
         title={`Edit ${data.name}`}
-        description={`${data.is_variable_product ? `${data.variations.length} variations` : 'Simple product'} · shown to ${visibilityLabel(data.shop_visibility, data.is_active)}`}
+        description={`${data.is_variable_product ? `${data.variations.length} variations` : 'Simple product'} · Shop visibility: ${visibilityLabel(data.shop_visibility, data.is_active)}`}
         actions={
           <>
             <Badge color={data.is_active ? 'teal' : 'gray'} variant="light">
