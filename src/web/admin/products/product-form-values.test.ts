@@ -201,12 +201,14 @@ describe('shop visibility (spec 2 §4, §6)', () => {
     });
   });
 
-  it('shows guests again when a product with nobody chosen is switched on', () => {
-    expect(withActive(values({ is_active: false, shop_visibility: [] }), true)).toEqual({
+  it('does not invent roles when a product with nobody chosen is switched on (decision 0015)', () => {
+    expect(withActive(true)).toEqual({ is_active: true });
+    expect(
+      bodyOf({ ...values({ is_active: false, shop_visibility: [] }), ...withActive(true) }),
+    ).toMatchObject({
       is_active: true,
-      shop_visibility: ['guest'],
+      shop_visibility: [],
     });
-    expect(withActive(values({ shop_visibility: ['partner'] }), false)).toEqual({ is_active: false });
   });
 });
 

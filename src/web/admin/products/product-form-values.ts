@@ -225,11 +225,11 @@ export function withSlug(slug: string): Partial<ProductFormValues> {
   return { slug, slug_edited: slug.trim() !== '' };
 }
 
-/** The active switch: inactive shows Hidden (spec 2 §4); switching back on with nobody chosen shows guests again. */
-export function withActive(values: ProductFormValues, isActive: boolean): Partial<ProductFormValues> {
-  if (isActive && values.shop_visibility.length === 0) {
-    return { is_active: true, shop_visibility: [...DEFAULT_SHOP_VISIBILITY] };
-  }
+/**
+ * The active switch (spec 2 §4: inactive shows Hidden). Switching a product back on does not invent
+ * a visibility (docs/decisions/0015): its roles stay as they are, and none chosen stays Hidden.
+ */
+export function withActive(isActive: boolean): Partial<ProductFormValues> {
   return { is_active: isActive };
 }
 

@@ -127,13 +127,15 @@ export function GeneralTab({ form }: { form: ProductForm }) {
                 label="Active"
                 description="An inactive product is hidden from the shop."
                 checked={values.is_active}
-                onChange={(event) =>
-                  form.setValues(withActive(form.getValues(), event.currentTarget.checked))
-                }
+                onChange={(event) => form.setValues(withActive(event.currentTarget.checked))}
               />
               <MultiSelect
                 label="Shop visibility"
-                description="Who sees the product in the shop."
+                description={
+                  values.is_active && values.shop_visibility.length === 0
+                    ? 'Nobody chosen: the product stays hidden until you choose who sees it.'
+                    : 'Who sees the product in the shop.'
+                }
                 data={VISIBILITY_OPTIONS}
                 disabled={!values.is_active}
                 placeholder={values.shop_visibility.length === 0 ? 'Nobody' : undefined}
