@@ -11,6 +11,7 @@ export const PRODUCT_MESSAGES = {
   price: 'The price must be a number of 0 or more.',
   slugTaken: 'The slug has already been taken.',
   slugFormat: 'The slug may only contain lower-case letters, digits and dashes.',
+  slugEmpty: 'Please enter a slug: it needs letters or digits, and the name has none to make one from.',
   variationsRequired: 'A variable product needs at least one variation.',
   variationName: 'Each variation needs a name.',
   variationPrice: 'The variation price must be a number of 0 or more.',
@@ -25,6 +26,9 @@ export const PRODUCT_MESSAGES = {
   created: 'Product created successfully.',
   deleted: 'Product deleted successfully.',
   rentalPrice: 'A rental product needs a rental price of 0 or more.',
+  imagesReordered: 'Images reordered successfully.',
+  quantityMax: 'The quantity may not be more than 1,000,000.',
+  weight: 'The weight must be a number from 0 to 9,999,999.',
 } as const;
 
 /** Amounts arrive as numbers or decimal text ("12.50"); at most two decimals are kept. */
@@ -35,6 +39,12 @@ const amount = (message: string) =>
   );
 const optionalAmount = (message: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), amount(message).optional());
+
+/**
+ * Quantities fit the database's integer columns with room to spare: a variable product's stock is
+ * the sum of up to 500 variations.
+ */
+const QUANTITY_MAX = 1_000_000;
 
 const isoDate = z
   .string()
@@ -57,7 +67,8 @@ export const variationBody = z.object({
   qty: z.coerce
     .number({ error: PRODUCT_MESSAGES.variationQty })
     .int(PRODUCT_MESSAGES.variationQty)
-    .min(0, PRODUCT_MESSAGES.variationQty),
+    .min(0, PRODUCT_MESSAGES.variationQty)
+    .max(QUANTITY_MAX, PRODUCT_MESSAGES.quantityMax),
   file_id: recordId.nullable().optional(),
   gallery_images: idList,
   attribute_values: idList,
@@ -90,7 +101,11 @@ export const productBody = z
     buy_price: optionalAmount(PRODUCT_MESSAGES.price),
     unit_selling_label: optionalText(50),
     unit_rental_label: optionalText(50),
-    weight: optionalAmount('The weight must be a number of 0 or more.'),
+    // numeric(10,3) in the database.
+    weight: optionalAmount(PRODUCT_MESSAGES.weight).refine(
+      (v) => v === undefined || v < 10_000_000,
+      PRODUCT_MESSAGES.weight,
+    ),
     is_active: formBoolean.default(true),
     is_variable_product: formBoolean.default(false),
     is_rental_product: formBoolean.default(false),
@@ -108,8 +123,14 @@ export const productBody = z
       .number()
       .int(PRODUCT_MESSAGES.variationQty)
       .min(0, PRODUCT_MESSAGES.variationQty)
+      .max(QUANTITY_MAX, PRODUCT_MESSAGES.quantityMax)
       .default(0),
-    low_stock_threshold: z.coerce.number().int().min(0).default(5),
+    low_stock_threshold: z.coerce
+      .number()
+      .int(PRODUCT_MESSAGES.variationQty)
+      .min(0, PRODUCT_MESSAGES.variationQty)
+      .max(QUANTITY_MAX, PRODUCT_MESSAGES.quantityMax)
+      .default(5),
     enable_shipping_features: formBoolean.default(false),
     is_cash_on_delivery: formBoolean.default(true),
     is_free_shipping: formBoolean.default(false),
@@ -158,6 +179,43 @@ export const productFieldBody = z
     supplier_id: recordId.nullable().optional(),
   })
   .refine((v) => Object.keys(v).length === 1, 'Send exactly one of brand_id, vat_id or supplier_id.');
+
+export type ProductFieldBody = z.infer<typeof productFieldBody>;
+
+/** The fields a single-field update may carry (spec 2 §7). */
+export const PRODUCT_FIELD_KEYS = ['brand_id', 'vat_id', 'supplier_id'] as const;
+/** Method override and CSRF token: sent with a form, never product fields. */
+const TRANSPORT_KEYS = new Set(['_method', '_token']);
+
+/** A body that holds exactly one of brand_id, vat_id or supplier_id and nothing else. */
+export function isSingleFieldUpdate(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const keys = Object.keys(body).filter((key) => !TRANSPORT_KEYS.has(key));
+  return keys.length === 1 && (PRODUCT_FIELD_KEYS as readonly string[]).includes(keys[0]!);
+}
+
+export type ProductUpdate =
+  | { kind: 'form'; form: ProductBody }
+  | { kind: 'field'; field: z.infer<typeof productFieldBody> };
+
+/**
+ * PUT /admin/products/{id} (POST with _method=PUT): the whole form, or a single-field update when
+ * the body holds one of brand_id / vat_id / supplier_id alone. Each is checked by its own schema,
+ * so its messages keep their field names.
+ */
+export const productUpdateBody = z.unknown().transform((value, ctx): ProductUpdate => {
+  const single = isSingleFieldUpdate(value);
+  const result = single ? productFieldBody.safeParse(value) : productBody.safeParse(value ?? {});
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+    return z.NEVER;
+  }
+  return single
+    ? { kind: 'field', field: result.data as z.infer<typeof productFieldBody> }
+    : { kind: 'form', form: result.data as ProductBody };
+});
 
 /** POST /api/products/{id}/reorder-images: file ids in order; the first is the thumbnail. */
 export const reorderImagesBody = z.object({
@@ -315,6 +373,29 @@ export type ProductReply = {
   total_discount_percentage: number;
   created_at: string;
   updated_at: string;
+};
+
+/** POST /admin/products (201) and PUT /admin/products/{id}. */
+export type ProductSaveReply = { success: true; message: string; product: ProductReply };
+
+/** GET /api/products/{id}/variants and GET /admin/products/{id}/variants. */
+export type ProductVariantsReply = { data: VariationReply[] };
+
+/** GET /admin/products/{id}/attributes: the attributes and values the product's variations use. */
+export type ProductAttributesReply = {
+  data: {
+    id: number;
+    name: string;
+    values: { id: number; value: string; color_code: string | null }[];
+  }[];
+};
+
+/** POST /api/products/{id}/reorder-images: the new thumbnail and the gallery's file ids in order. */
+export type ReorderImagesReply = {
+  success: true;
+  message: string;
+  thumbnail_id: number;
+  gallery_images: number[];
 };
 
 export type ProductListItem = {

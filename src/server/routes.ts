@@ -5,6 +5,7 @@ import {
   orderProductRoutes,
   productDiscountRoutes,
   productListRoutes,
+  productRoutes,
   referenceRoutes,
 } from './modules/catalogue';
 import { currencyRoutes } from './modules/currencies';
@@ -46,6 +47,7 @@ const moduleRoutes: AnyRoute[] = [
   ...settingsRoutes,
   ...storefrontRoutes,
   ...productListRoutes,
+  ...productRoutes,
   ...orderProductRoutes,
 ];
 

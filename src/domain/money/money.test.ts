@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cents, formatMoney, fromDecimal, percentOf, roundHalfUp, toDecimal } from './money';
+import { cents, formatMoney, fromDecimal, percentOf, roundHalfUp, toDecimal, toDecimalText } from './money';
 
 describe('fromDecimal', () => {
   it.each([
@@ -27,6 +27,26 @@ describe('fromDecimal', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => {
         expect(fromDecimal(toDecimal(cents(n)))).toBe(n);
+      }),
+    );
+  });
+});
+
+describe('toDecimalText', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [1250, '12.50'],
+    [-101, '-1.01'],
+    [999999999999, '9999999999.99'],
+  ] as const)('%i cents → %s', (input, expected) => {
+    expect(toDecimalText(cents(input))).toBe(expected);
+  });
+
+  it('round-trips through fromDecimal', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => {
+        expect(fromDecimal(toDecimalText(cents(n)))).toBe(n);
       }),
     );
   });

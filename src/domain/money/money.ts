@@ -43,6 +43,13 @@ export function toDecimal(value: Cents): number {
   return value / 100;
 }
 
+/** Cents as exact decimal text with two places ("12.50"), as numeric(14,2) columns store it. */
+export function toDecimalText(value: Cents): string {
+  const abs = Math.abs(value);
+  const text = `${Math.floor(abs / 100)}.${(abs % 100).toString().padStart(2, '0')}`;
+  return value < 0 ? `-${text}` : text;
+}
+
 export function addMoney(...values: Cents[]): Cents {
   return cents(values.reduce<number>((sum, v) => sum + v, 0));
 }

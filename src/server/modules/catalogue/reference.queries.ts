@@ -469,8 +469,8 @@ export type SupplierRow = { id: number; name: string; companyName: string | null
 
 const personName = sql<string>`trim(coalesce(${q(users.firstName)}, '') || ' ' || coalesce(${q(users.lastName)}, ''))`;
 /** The person's name, else the company's, else the e-mail address: never empty. */
-const supplierName = sql<string>`coalesce(nullif(${personName}, ''), nullif(${q(users.companyName)}, ''), ${q(users.email)})`;
-const holdsSupplierRole = sql`exists (select 1 from ${userRoles} join ${roles} on ${q(roles.id)} = ${q(userRoles.roleId)} where ${q(userRoles.userId)} = ${q(users.id)} and ${q(roles.name)} = 'supplier')`;
+export const supplierName = sql<string>`coalesce(nullif(${personName}, ''), nullif(${q(users.companyName)}, ''), ${q(users.email)})`;
+export const holdsSupplierRole = sql`exists (select 1 from ${userRoles} join ${roles} on ${q(roles.id)} = ${q(userRoles.roleId)} where ${q(userRoles.userId)} = ${q(users.id)} and ${q(roles.name)} = 'supplier')`;
 
 /** GET /api/suppliers: users holding the supplier role (spec 2 §7). */
 export async function listSuppliers(db: Executor, query: SuppliersListQuery) {
