@@ -62,7 +62,7 @@ function EditForm({ product, onSaved }: { product: ProductReply; onSaved: () => 
     const order = images.map((f) => f.id);
     if (order.length === 0 || !sameIds(order, savedImageIds)) return;
     reorder.mutate(order, {
-      onSuccess: () => notifySuccess('Image order saved.'),
+      onSuccess: (reply) => notifySuccess(reply.message),
       onError: (error) => notifyError(errorMessage(error, 'Failed to save the image order.')),
     });
   };

@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkStatusReply, ProductListReply, ProductReply } from '../../../contracts/catalogue';
+import type {
+  BulkStatusReply,
+  ProductListReply,
+  ProductReply,
+  ProductSaveReply,
+  ReorderImagesReply,
+} from '../../../contracts/catalogue';
 import type { ColorReply, ListReply, VatReply } from '../../../contracts/catalogue-reference';
 import type { MessageReply } from '../../../contracts/common';
 import { http } from '../../lib/http';
@@ -138,12 +144,6 @@ export const useCategoryOptions = () =>
 export const useBrandOptions = () => useFilterOptions('brands', '/api/brands');
 /** spec 2 §7 GET /api/suppliers */
 export const useSupplierOptions = () => useFilterOptions('suppliers', '/api/suppliers');
-
-/** POST /admin/products (201) and PUT /admin/products/{id}: the saved product. */
-export type ProductSaveReply = { success: true; message: string; product: ProductReply };
-
-/** POST /api/products/{id}/reorder-images. */
-export type ReorderImagesReply = { success: true; thumbnail_id: number; gallery_images: unknown[] };
 
 /** GET /api/products/{id} (spec 2 §7). */
 export function useProduct(id: number) {

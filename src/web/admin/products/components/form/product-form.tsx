@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { ProductSaveReply } from '../../../../../contracts/catalogue';
 import type { FileReply } from '../../../../../contracts/files';
 import { formatInstant } from '../../../../../domain/dates/date-format';
 import { errorMessage } from '../../../../lib/form-errors';
@@ -31,7 +32,6 @@ import {
   validateProduct,
   withGeneratedSkus,
 } from '../../product-form-values';
-import type { ProductSaveReply } from '../../products.api';
 import { GeneralTab } from './general-tab';
 import { ImagesTab } from './images-tab';
 import { PriceStockTab } from './price-stock-tab';
