@@ -63,7 +63,7 @@ test('an admin creates a variable product from two attributes, then changes one 
   await expect(price).toHaveValue('25.00');
 
   await tab(page, /Variations/).click();
-  await form.getByText('This product has variations').click();
+  await form.getByRole('switch', { name: 'This product has variations' }).check();
   const attributes = form.getByRole('combobox', { name: 'Attributes' });
   await attributes.click();
   await page.getByRole('option', { name: size }).click();
