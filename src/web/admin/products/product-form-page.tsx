@@ -58,13 +58,16 @@ function EditForm({ product, onSaved }: { product: ProductReply; onSaved: () => 
   );
 
   // spec 2 §7: a new order of the saved images is kept at once; added or removed images wait for Save.
-  const imagesReordered = (images: FileReply[]) => {
+  const imagesReordered = async (images: FileReply[]): Promise<boolean> => {
     const order = images.map((f) => f.id);
-    if (order.length === 0 || !sameIds(order, savedImageIds)) return;
-    reorder.mutate(order, {
-      onSuccess: (reply) => notifySuccess(reply.message),
-      onError: (error) => notifyError(errorMessage(error, 'Failed to save the image order.')),
-    });
+    if (order.length === 0 || !sameIds(order, savedImageIds)) return false;
+    try {
+      notifySuccess((await reorder.mutateAsync(order)).message);
+      return true;
+    } catch (error) {
+      notifyError(errorMessage(error, 'Failed to save the image order.'));
+      return false;
+    }
   };
 
   return (

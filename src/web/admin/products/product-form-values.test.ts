@@ -14,6 +14,7 @@ import {
   moveItem,
   type ProductFormValues,
   readDraft,
+  sameValues,
   tabOf,
   tabsWithErrors,
   touchesVariations,
@@ -186,6 +187,13 @@ describe('the slug (spec 2 §5)', () => {
     form = { ...form, ...withSlug('') };
     form = { ...form, ...withName(form, 'Third') };
     expect(form.slug).toBe('third');
+  });
+
+  it('is left to the server while it only follows the name; a typed one is sent', () => {
+    const typed = values({ ...withName(values(), 'Desk lamp') });
+    expect(typed.slug).toBe('desk-lamp');
+    expect(bodyOf(typed).slug).toBeUndefined();
+    expect(bodyOf({ ...typed, ...withSlug('my-lamp') }).slug).toBe('my-lamp');
   });
 
   it('stays put when a saved product is renamed', () => {
@@ -490,6 +498,14 @@ describe('drafts (spec 2 §4, §9)', () => {
     expect(readDraft('not json', now)).toBeNull();
     expect(readDraft(JSON.stringify({ saved_at: now, values: {} }), now)).toBeNull();
     expect(readDraft(JSON.stringify({ version: 1, saved_at: 'x', values: {} }), now)).toBeNull();
+  });
+
+  it('are compared with what was loaded whatever the order of their fields', () => {
+    const loaded = valuesOf(product);
+    const reordered = Object.fromEntries(Object.entries(loaded).reverse()) as ProductFormValues;
+    expect(sameValues(reordered, loaded)).toBe(true);
+    expect(sameValues(readDraft(draftText(loaded, now), now)!.values, loaded)).toBe(true);
+    expect(sameValues({ ...loaded, images: [...loaded.images].reverse() }, loaded)).toBe(false);
   });
 
   it('fill fields an older draft lacks with their empty value', () => {

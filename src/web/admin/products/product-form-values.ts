@@ -243,7 +243,9 @@ export function bodyOf(values: ProductFormValues): Record<string, unknown> {
   const [thumbnail, ...gallery] = values.images;
   return {
     name: values.name,
-    slug: values.slug.trim() === '' ? undefined : values.slug.trim(),
+    // A slug that only followed the name is left to the server, which makes a free one from the
+    // name ("towel-2" when "towel" is taken); a typed slug is the person's choice (spec 2 §5).
+    slug: values.slug_edited && values.slug.trim() !== '' ? values.slug.trim() : undefined,
     sku: textOrNull(values.sku),
     brand_id: idOrNull(values.brand_id),
     category_ids: values.category_ids,
@@ -516,6 +518,20 @@ export type ProductDraft = { saved_at: number; values: ProductFormValues };
 
 export function draftText(values: ProductFormValues, now: number): string {
   return JSON.stringify({ version: DRAFT_VERSION, saved_at: now, values });
+}
+
+/** Whether two sets of form values say the same (a draft against what was loaded). */
+export function sameValues(a: ProductFormValues, b: ProductFormValues): boolean {
+  return stableJson(a) === stableJson(b);
+}
+
+/** JSON with object keys in a fixed order, so the order fields were written in does not matter. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : inner,
+  );
 }
 
 /** A stored draft, if it is one of ours and younger than 24 hours (spec 2 §9). */

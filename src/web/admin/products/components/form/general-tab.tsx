@@ -55,7 +55,9 @@ export function GeneralTab({ form }: { form: ProductForm }) {
                 <TextInput
                   label="Slug"
                   description={
-                    values.slug_edited ? 'The product’s address in the shop.' : 'Filled from the name.'
+                    values.slug_edited
+                      ? 'The product’s address in the shop.'
+                      : 'Made from the name when saved.'
                   }
                   maxLength={255}
                   {...form.getInputProps('slug')}

@@ -67,8 +67,11 @@ export function ProductForm({
   initialValues: ProductFormValues;
   onSubmit: (body: Record<string, unknown>) => Promise<ProductSaveReply>;
   onSaved: (reply: ProductSaveReply) => void;
-  /** On the edit page: a change of image order alone, saved at once (spec 2 §7 reorder-images). */
-  onImagesReordered?: (images: FileReply[]) => void;
+  /**
+   * On the edit page: a change of image order alone, saved at once (spec 2 §7 reorder-images);
+   * true when it was saved.
+   */
+  onImagesReordered?: (images: FileReply[]) => Promise<boolean>;
 }) {
   const settings = useUiSettings();
   const attributes = useAttributes();
@@ -125,6 +128,16 @@ export function ProductForm({
     }
     setBusy(false);
   };
+
+  // A saved order is no longer an unsaved change (nor a reason to keep a draft).
+  const imagesReordered =
+    onImagesReordered &&
+    (async (images: FileReply[]) => {
+      if (!(await onImagesReordered(images))) return;
+      const baseline = { ...form.getInitialValues(), images };
+      form.setInitialValues(baseline);
+      form.resetDirty(baseline);
+    });
 
   const hasErrors = Object.values(form.errors).some(Boolean);
 
@@ -185,7 +198,7 @@ export function ProductForm({
             <GeneralTab form={form} />
           </Tabs.Panel>
           <Tabs.Panel value="files">
-            <ImagesTab form={form} onReordered={onImagesReordered} />
+            <ImagesTab form={form} onReordered={imagesReordered} />
           </Tabs.Panel>
           <Tabs.Panel value="price">
             <PriceStockTab form={form} />

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { draftKey, draftText, type ProductFormValues, readDraft } from '../../product-form-values';
+import {
+  draftKey,
+  draftText,
+  type ProductFormValues,
+  readDraft,
+  sameValues,
+} from '../../product-form-values';
 import type { ProductForm } from './form-types';
 
 /** spec 2 §9: a draft every 30 s and 2 s after the last change. */
@@ -48,7 +54,8 @@ export function useProductDraft(
     const store = storage();
     const stored = store?.getItem(key) ?? null;
     const draft = readDraft(stored, Date.now());
-    if (draft) {
+    // A draft that says what was loaded anyway (saved since, or changed and changed back) is dropped.
+    if (draft && !sameValues(draft.values, initialValues)) {
       form.setValues(draft.values);
       setRestoredAt(draft.saved_at);
     } else if (stored !== null) {
