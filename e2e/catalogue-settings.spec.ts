@@ -25,6 +25,7 @@ test('an admin sets up categories, an attribute with values, a colour and a VAT 
   const child = unique('Dresses');
   const colour = unique('Ocean');
   const vat = unique('Bottle fee');
+  const attribute = unique('Fit');
 
   await signIn(page, 'admin@demo.test');
   await openCatalogueSettings(page);
@@ -54,18 +55,18 @@ test('an admin sets up categories, an attribute with values, a colour and a VAT 
     rows.findIndex((text) => text.includes(top)) + 1,
   );
 
-  // Attributes: "Size" with the values S, M and L.
+  // Attributes: a new one (the demo shop has Size and Material) with the values S, M and L.
   await openTab(page, 'Attributes', 'attributes');
   await page.getByRole('button', { name: 'New attribute' }).click();
   const newAttribute = page.getByRole('dialog', { name: 'New attribute' });
-  await newAttribute.getByRole('textbox', { name: 'Name' }).fill('Size');
+  await newAttribute.getByRole('textbox', { name: 'Name' }).fill(attribute);
   await newAttribute.getByRole('button', { name: 'Create attribute' }).click();
   await expect(newAttribute).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Size' })).toBeVisible();
-  const values = page.getByRole('table', { name: 'Values of Size' });
+  await expect(page.getByRole('heading', { name: attribute })).toBeVisible();
+  const values = page.getByRole('table', { name: `Values of ${attribute}` });
   for (const value of ['S', 'M', 'L']) {
     await page.getByRole('button', { name: 'Add value' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'New value of Size' });
+    const dialog = page.getByRole('dialog', { name: `New value of ${attribute}` });
     if (value === 'S') {
       // spec 3 §5: the value is required.
       await dialog.getByRole('button', { name: 'Add value' }).click();
@@ -78,13 +79,13 @@ test('an admin sets up categories, an attribute with values, a colour and a VAT 
   }
   // A value twice is refused by the server; the modal shows why.
   await page.getByRole('button', { name: 'Add value' }).first().click();
-  const duplicate = page.getByRole('dialog', { name: 'New value of Size' });
+  const duplicate = page.getByRole('dialog', { name: `New value of ${attribute}` });
   await duplicate.getByRole('textbox', { name: 'Value' }).fill('m');
   await duplicate.getByRole('button', { name: 'Add value' }).click();
   await expect(duplicate.getByText('This attribute already has that value.')).toBeVisible();
   await duplicate.getByRole('button', { name: 'Cancel' }).click();
   await expect(values.getByRole('row')).toHaveCount(4);
-  await expect(page.getByRole('navigation', { name: 'Attributes' }).getByText('Size')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Attributes' }).getByText(attribute)).toBeVisible();
 
   // Colours: a name and a colour code, shown with its swatch.
   await openTab(page, 'Colours', 'colours');

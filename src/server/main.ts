@@ -12,8 +12,8 @@ export async function main(): Promise<void> {
   process.env.NODE_ENV ??= config.env;
   const database = await openDatabase(config);
   await prepareDatabase(database);
-  const demo = config.seedDemo ? await seedDemo(database.db, config) : null;
   const { app, ctx } = await buildApp({ config, database, requireWebBuild: config.env !== 'test' });
+  const demo = config.seedDemo ? await seedDemo(ctx) : null;
   await app.listen({ port: config.port, host: config.host });
 
   const housekeeping = setInterval(

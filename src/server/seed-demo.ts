@@ -1,13 +1,11 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Config } from './config';
 import { userAddresses } from './modules/accounts/accounts.tables';
+import { seedDemoCatalogue, seedDemoDiscounts } from './modules/catalogue';
 import { seedDemoFiles } from './modules/files';
 import { users } from './platform/auth/auth.tables';
 import { hashPassword } from './platform/auth/passwords';
 import { setUserRoles } from './platform/auth/user-roles';
-import type { Db } from './platform/db/database';
-import { localDiskStorage } from './platform/files/storage';
+import type { AppContext } from './platform/context';
 
 type DemoUser = {
   email: string;
@@ -115,22 +113,36 @@ function extraCustomers(): DemoUser[] {
 }
 
 /**
- * Adds the demo users once (when admin@demo.test does not exist yet). Later areas add their own
- * demo data here.
+ * The demo shop for `npm start`: the demo users and library files once (when admin@demo.test
+ * does not exist yet), then the catalogue and its discount rules while the shop has none. Later
+ * areas add their own demo data here.
  */
-export async function seedDemo(db: Db, config: Pick<Config, 'demoPassword' | 'dataDir'>) {
+export async function seedDemo(ctx: AppContext) {
+  const { db, config } = ctx;
   const summary = {
     password: config.demoPassword,
     users: DEMO_USERS.map((u) => ({ email: u.email, roles: u.roles })),
   };
-  const [existing] = await db
+  const adminId = (await findAdmin(ctx)) ?? (await seedDemoUsers(ctx));
+  if (await seedDemoCatalogue(ctx, { userId: adminId, ip: null })) {
+    await seedDemoDiscounts(db, ctx.now());
+  }
+  return summary;
+}
+
+async function findAdmin({ db }: AppContext): Promise<number | null> {
+  const [admin] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, 'admin@demo.test'))
     .limit(1);
-  if (existing) return summary;
+  return admin?.id ?? null;
+}
+
+async function seedDemoUsers({ db, config, storage }: AppContext): Promise<number> {
   const passwordHash = await hashPassword(config.demoPassword);
-  await db.transaction(async (tx) => {
+  const adminId = await db.transaction(async (tx) => {
+    let admin = 0;
     for (const demo of [...DEMO_USERS, ...extraCustomers()]) {
       const [user] = await tx
         .insert(users)
@@ -144,6 +156,7 @@ export async function seedDemo(db: Db, config: Pick<Config, 'demoPassword' | 'da
           phone: demo.phone ?? null,
         })
         .returning({ id: users.id });
+      if (demo.email === 'admin@demo.test') admin = user!.id;
       await setUserRoles(tx, user!.id, demo.roles);
       if (demo.address) {
         await tx
@@ -151,8 +164,8 @@ export async function seedDemo(db: Db, config: Pick<Config, 'demoPassword' | 'da
           .values({ userId: user!.id, ...demo.address, addressType: 'billing', isDefault: true });
       }
     }
+    return admin;
   });
-  // The same storage root as the app (app.ts): <data dir>/uploads.
-  await seedDemoFiles(db, localDiskStorage(path.join(config.dataDir, 'uploads')));
-  return summary;
+  await seedDemoFiles(db, storage);
+  return adminId;
 }

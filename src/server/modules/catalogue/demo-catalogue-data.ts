@@ -1,3 +1,5 @@
+import type { ShopVisibilityRole } from '../../../domain/catalogue/product-rules';
+
 /**
  * The demo shop's catalogue (issue 3): categories in two levels, brands, colours, attributes, and
  * 40+ products — simple, variable with colours and sizes, rentals, dated discounts — priced in
@@ -44,7 +46,7 @@ export type DemoProduct = {
   featured?: boolean;
   discount?: DemoDiscount;
   rental?: { price: number; unit: string };
-  visibility?: string[];
+  visibility?: ShopVisibilityRole[];
   /** Variable products: colours × attribute values, each variant priced at price + its step. */
   variants?: { colors: string[]; attribute: string; values: string[]; step: number };
   supplier?: boolean;
@@ -386,7 +388,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     brand: 'Maho Garden',
     price: 690,
     vat: 'Standard 15%',
-    colour: '#f8fafc',
+    colour: '#64748b',
     stock: 2,
     rental: { price: 95, unit: 'month' },
   },

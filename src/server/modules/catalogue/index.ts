@@ -5,4 +5,5 @@ export { productRoutes } from './product.routes';
 export { productListRoutes } from './products-list.routes';
 export { referenceRoutes } from './reference.routes';
 export { type ProductActor, type ProductSaveContext, saveProduct } from './save-product';
+export { seedDemoCatalogue } from './seed-demo-catalogue';
 export { seedDemoDiscounts } from './seed-demo-discounts';

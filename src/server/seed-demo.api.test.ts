@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductListReply, ProductReply } from '../contracts/catalogue';
+import { type Agent, createTestApp, type TestApp } from '../test/test-app';
+import { DEMO_PRODUCTS } from './modules/catalogue/demo-catalogue-data';
+import { seedDemo } from './seed-demo';
+
+let t: TestApp;
+let admin: Agent;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.ctx);
+  admin = t.agent();
+  expect((await admin.signIn('admin@demo.test', t.ctx.config.demoPassword)).statusCode).toBe(200);
+}, 120_000);
+afterAll(() => t.close());
+
+async function allProducts(): Promise<ProductListReply['data']> {
+  const reply = await admin.get('/admin/products?per_page=100');
+  expect(reply.statusCode).toBe(200);
+  return (reply.json() as ProductListReply).data;
+}
+
+describe('the demo catalogue (npm start)', () => {
+  it('holds every demo product, each with a picture and a SKU', async () => {
+    const listed = await allProducts();
+    expect(listed.length).toBe(DEMO_PRODUCTS.length);
+    expect(listed.length).toBeGreaterThanOrEqual(40);
+    for (const product of listed) {
+      expect(product.thumbnail_url, product.name).toMatch(/^\/uploads\//);
+      expect(product.sku, product.name).toBeTruthy();
+    }
+  });
+
+  it('has variable products with colours and attribute values, rentals and dated discounts', async () => {
+    const listed = await allProducts();
+    const details = await Promise.all(
+      listed.map(async (p) => (await admin.get(`/api/products/${p.id}`)).json() as ProductReply),
+    );
+    const variable = details.filter((p) => p.is_variable_product);
+    expect(variable.length).toBe(DEMO_PRODUCTS.filter((p) => p.variants).length);
+    for (const product of variable) {
+      expect(product.variations.length).toBeGreaterThan(1);
+      for (const variation of product.variations) {
+        expect(variation.colors.length, variation.variant).toBe(1);
+        expect(variation.attribute_data.length, variation.variant).toBe(1);
+      }
+    }
+    const rentals = details.filter((p) => p.is_rental_product);
+    expect(rentals.length).toBe(DEMO_PRODUCTS.filter((p) => p.rental).length);
+    expect(rentals.every((p) => p.rental_price !== null && p.unit_rental_label)).toBe(true);
+    const dated = details.filter((p) => p.has_discount && (p.discount_start_date || p.discount_end_date));
+    expect(dated.length).toBeGreaterThan(3);
+    const vatTypes = new Set(details.map((p) => p.vat_info?.type));
+    expect([...vatTypes].sort()).toEqual(['exempt', 'fixed', 'percentage', 'zero']);
+  });
+
+  it('has a global and a role-based discount rule', async () => {
+    const rules = (await admin.get('/api/discounts?per_page=50')).json() as { data: { type: string }[] };
+    const types = rules.data.map((r) => r.type);
+    expect(types).toContain('global');
+    expect(types).toContain('role_based');
+  });
+
+  it('runs once: a second start leaves the catalogue as the shop made it', async () => {
+    const before = (await allProducts()).length;
+    await seedDemo(t.ctx);
+    expect((await allProducts()).length).toBe(before);
+    const rules = (await admin.get('/api/discounts?per_page=50')).json() as { data: unknown[] };
+    await seedDemo(t.ctx);
+    expect(((await admin.get('/api/discounts?per_page=50')).json() as { data: unknown[] }).data.length).toBe(
+      rules.data.length,
+    );
+  });
+});
