@@ -1,24 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { formatIsoDate, isoDateInZone, toIsoDate } from '../src/domain/dates/date-format';
+import { addDays, formatIsoDate, isoDateInZone } from '../src/domain/dates/date-format';
 import { signIn, unique } from './support';
 
 /** Tomorrow in the shop's time zone (the default Indian/Mauritius), as ISO. */
 function shopTomorrow(): string {
-  const [y, m, d] = isoDateInZone(new Date(), 'Indian/Mauritius').split('-').map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  const next = new Date(Date.UTC(y, m - 1, d + 1));
-  return toIsoDate(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
+  return addDays(isoDateInZone(new Date(), 'Indian/Mauritius'), 1);
 }
 
 /*
- * The issue's journey: a discount rule dated from tomorrow is created through the form, shows in
- * the list, does not price anything today, can be switched off and on, edited and deleted.
- * Products cannot be created in this build yet (the product routes are not on main), so the rule
- * is a global one and the product leg (GET /api/products/{id}/applicable-discount-rules showing no
- * applied discount today) is covered by src/server/modules/catalogue/discounts.api.test.ts.
+ * A discount rule dated from tomorrow is created through the form, shows in the list, can be
+ * switched off and on, edited and deleted. The next journey shows it does not price anything today.
  */
 test('an admin creates a discount rule from tomorrow, sees it in the list, switches it, edits and deletes it', async ({
   page,
@@ -109,4 +100,52 @@ test('an admin creates a discount rule from tomorrow, sees it in the list, switc
   await page.getByTestId('confirm-button').click();
   await expect(page.getByText('Discount rule deleted successfully.')).toBeVisible();
   await expect(page.getByText('No discount rules match')).toBeVisible();
+});
+
+/*
+ * The issue's journey: a rule dated from tomorrow, for one demo product, at a priority above the
+ * demo's store-wide rule and at 50 %: the product's price in the list today is what it was.
+ */
+test('a product rule dated from tomorrow leaves the price today unchanged', async ({ page }) => {
+  const name = unique('Half price');
+  const product = 'Teak side table';
+  await signIn(page, 'admin@demo.test');
+
+  const listPath = `/admin/products?search=${encodeURIComponent(product)}`;
+  await page.goto(listPath);
+  const products = page.getByRole('table', { name: 'Products' });
+  const row = products.getByRole('row').filter({ hasText: product });
+  await expect(row).toHaveCount(1);
+  const before = await row.innerText();
+  expect(before).toMatch(/\$\d/);
+
+  await page.goto('/admin/discounts/create');
+  const form = page.getByRole('form', { name: 'New discount rule' });
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  await form.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Product', exact: true }).click();
+  await form.getByRole('textbox', { name: 'Value' }).fill('50');
+  await form.getByRole('textbox', { name: 'Start date' }).fill(formatIsoDate(shopTomorrow(), 'DD/MM/YYYY'));
+  await form.getByRole('textbox', { name: 'Priority' }).fill('20');
+  await form.getByLabel('Search products').fill('Teak side');
+  await page.getByRole('option', { name: new RegExp(product) }).click();
+  await expect(form.getByLabel('Chosen products')).toContainText(product);
+  await form.getByRole('button', { name: 'Create discount rule' }).click();
+  await expect(page.getByText('Discount rule created successfully.')).toBeVisible();
+
+  await page.goto(listPath);
+  await expect(row).toHaveCount(1);
+  expect(await row.innerText()).toBe(before);
+  // The engine knows the rule and says when it starts, but prices with another one today.
+  const id = new URL(
+    (await row.getByRole('link', { name: `Edit ${product}` }).getAttribute('href'))!,
+    page.url(),
+  ).pathname
+    .split('/')
+    .at(-2);
+  const rules = await (
+    await page.request.get(`/api/products/${id}/applicable-discount-rules?show_all=true`)
+  ).json();
+  expect(JSON.stringify(rules)).toContain(name);
+  expect(rules.applied_discount?.rule?.name ?? null).not.toBe(name);
 });
