@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkStatusReply, ProductListReply } from '../../../contracts/catalogue';
+import type {
+  BulkStatusReply,
+  ProductListReply,
+  ProductReply,
+  ProductSaveReply,
+  ReorderImagesReply,
+} from '../../../contracts/catalogue';
+import type { ColorReply, ListReply, VatReply } from '../../../contracts/catalogue-reference';
 import type { MessageReply } from '../../../contracts/common';
 import { http } from '../../lib/http';
 
@@ -8,6 +15,8 @@ export const productKeys = {
   all: ['products'] as const,
   list: (query: Record<string, string | number>) => ['products', 'list', query] as const,
   options: (kind: 'categories' | 'brands' | 'suppliers') => ['products', 'options', kind] as const,
+  detail: (id: number) => ['products', 'detail', id] as const,
+  reference: (kind: 'vats' | 'colors') => ['products', 'reference', kind] as const,
 };
 
 export const PRODUCT_EXPORT_URL = '/admin/products/export';
@@ -135,3 +144,63 @@ export const useCategoryOptions = () =>
 export const useBrandOptions = () => useFilterOptions('brands', '/api/brands');
 /** spec 2 §7 GET /api/suppliers */
 export const useSupplierOptions = () => useFilterOptions('suppliers', '/api/suppliers');
+
+/** GET /api/products/{id} (spec 2 §7). */
+export function useProduct(id: number) {
+  return useQuery({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => http.get<ProductReply>(`/api/products/${id}`, undefined, signal),
+  });
+}
+
+/**
+ * The product form's submission (spec 2 §7): POST /admin/products to create, POST
+ * /admin/products/{id} with the PUT method override to update.
+ */
+export function useSaveProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: Record<string, unknown> }) =>
+      id === null
+        ? http.post<ProductSaveReply>('/admin/products', body)
+        : http.post<ProductSaveReply>(`/admin/products/${id}`, { ...body, _method: 'PUT' }),
+    onSuccess: (reply) => {
+      client.setQueryData(productKeys.detail(reply.product.id), reply.product);
+      // The list and the other views of products; the detail just set stays as it is.
+      return client.invalidateQueries({
+        queryKey: productKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'detail',
+      });
+    },
+  });
+}
+
+/** POST /api/products/{id}/reorder-images: the first file is the thumbnail, the rest the gallery. */
+export function useReorderImages(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (imageOrder: number[]) =>
+      http.post<ReorderImagesReply>(`/api/products/${id}/reorder-images`, { image_order: imageOrder }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['products', 'list'] }),
+  });
+}
+
+/** GET /api/vats: every VAT rate, for the product's VAT select. */
+export function useVatChoices() {
+  return useQuery({
+    queryKey: productKeys.reference('vats'),
+    queryFn: ({ signal }) => http.get<ListReply<VatReply>>('/api/vats', undefined, signal),
+    select: (reply) => reply.data,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /api/colors: every colour, for the variation builder. */
+export function useColorChoices() {
+  return useQuery({
+    queryKey: productKeys.reference('colors'),
+    queryFn: ({ signal }) => http.get<ListReply<ColorReply>>('/api/colors', undefined, signal),
+    select: (reply) => reply.data,
+    staleTime: 5 * 60_000,
+  });
+}
