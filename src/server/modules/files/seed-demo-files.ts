@@ -31,9 +31,11 @@ export type DemoImage = {
 async function demoImage(image: DemoImage): Promise<Buffer> {
   const width = image.wide ? 1600 : 800;
   const height = 800;
+  // Long labels get a smaller font so they stay inside the frame (about 0.6 em per character).
+  const fontSize = Math.min(72, Math.floor((width - 160) / (image.label.length * 0.6)));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <rect x="40" y="40" width="${width - 80}" height="${height - 80}" rx="48" fill="none" stroke="#ffffff" stroke-opacity="0.45" stroke-width="8"/>
-  <text x="${width / 2}" y="${height / 2 + 24}" font-family="DejaVu Sans, sans-serif" font-size="72" font-weight="bold" fill="#ffffff" text-anchor="middle">${escapeXml(image.label)}</text>
+  <text x="${width / 2}" y="${height / 2 + 24}" font-family="DejaVu Sans, sans-serif" font-size="${fontSize}" font-weight="bold" fill="#ffffff" text-anchor="middle">${escapeXml(image.label)}</text>
   <text x="${width / 2}" y="${height / 2 + 100}" font-family="DejaVu Sans, sans-serif" font-size="32" fill="#ffffff" fill-opacity="0.8" text-anchor="middle">Emporium demo</text>
 </svg>`;
   const base = sharp({ create: { width, height, channels: 3, background: image.background } }).composite([
