@@ -6,7 +6,6 @@ import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
 
 /** Who makes a change to roles or permissions, for the audit row. */
-export type Actor = { userId: number; ip: string | null };
 
 /**
  * Reads a role and locks its row for the rest of the transaction. Giving the role to a user

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { ACCESS_MESSAGES, type PermissionBody } from '../../../contracts/access';
 import { fieldError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import { permissions } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
 import { findPermission } from './access.queries';
-import { type Actor, withUniqueName } from './access-change';
+import { withUniqueName } from './access-change';
 
 /** POST /admin/permissions: a new permission, held by no role yet (spec 2 §6). */
 export async function createPermission(ctx: AppContext, actor: Actor, input: PermissionBody) {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { ACCESS_MESSAGES, type RoleBody } from '../../../contracts/access';
 import { fieldError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import { roles } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
 import { findRole } from './access.queries';
-import type { Actor } from './access-change';
 import { withUniqueName } from './access-change';
 
 /** POST /admin/roles: a new role with no permissions (spec 2 §6). */

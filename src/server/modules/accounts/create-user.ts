@@ -1,5 +1,5 @@
 import type { CreateUserBody } from '../../../contracts/accounts';
-import { audit } from '../../platform/audit/audit';
+import { type Actor, audit } from '../../platform/audit/audit';
 import { users } from '../../platform/auth/auth.tables';
 import { hashPassword } from '../../platform/auth/passwords';
 import { setUserRoles } from '../../platform/auth/user-roles';
@@ -7,8 +7,6 @@ import type { AppContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { findUser, type UserRow } from './accounts.queries';
 import { assertEmailFree, emailTaken, profileColumns, saveDefaultAddress } from './user-profile';
-
-export type Actor = { userId: number; ip: string | null };
 
 /**
  * An admin creates a user (spec 2 §7 POST /admin/users): profile, roles, password and the default

@@ -2,10 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import { ACCESS_MESSAGES } from '../../../contracts/access';
 import { isPermissionNameLocked } from '../../../domain/access/access-rules';
 import { fieldError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import { permissions, rolePermissions, roles } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
-import { type Actor, lockPermission } from './access-change';
+import { lockPermission } from './access-change';
 
 /**
  * DELETE /admin/permissions/{id}. Built-in permissions stay (docs/decisions/0005); a custom one is

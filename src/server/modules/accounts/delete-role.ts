@@ -2,11 +2,12 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { ACCESS_MESSAGES } from '../../../contracts/access';
 import { isRoleNameLocked } from '../../../domain/access/access-rules';
 import { fieldError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import { permissions, rolePermissions, roles, userRoles } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
 import { conflict } from '../../platform/http/errors';
-import { type Actor, lockRole } from './access-change';
+import { lockRole } from './access-change';
 
 /**
  * DELETE /admin/roles/{id}. Built-in roles stay; a role someone holds stays until it is taken

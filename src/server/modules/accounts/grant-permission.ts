@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { ACCESS_MESSAGES, type GrantReply } from '../../../contracts/access';
 import { fieldError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import { permissions, rolePermissions } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
-import { type Actor, lockRole } from './access-change';
+import { lockRole } from './access-change';
 
 /**
  * POST /admin/roles/{id}/permissions (permission_id). Granting a permission the role already holds

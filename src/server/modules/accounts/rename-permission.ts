@@ -2,11 +2,12 @@ import { and, eq, ne } from 'drizzle-orm';
 import { ACCESS_MESSAGES, type PermissionBody } from '../../../contracts/access';
 import { isPermissionNameLocked } from '../../../domain/access/access-rules';
 import { fieldError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import { permissions } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
 import { findPermission } from './access.queries';
-import { type Actor, lockPermission, withUniqueName } from './access-change';
+import { lockPermission, withUniqueName } from './access-change';
 
 /**
  * PUT /admin/permissions/{id}: a new name and description. A built-in permission keeps its name,

@@ -2,11 +2,12 @@ import { and, eq, ne } from 'drizzle-orm';
 import { ACCESS_MESSAGES, type RoleBody } from '../../../contracts/access';
 import { isRoleNameLocked } from '../../../domain/access/access-rules';
 import { fieldError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import { roles, sessions } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
 import { findRole } from './access.queries';
-import { type Actor, lockRole, withUniqueName } from './access-change';
+import { lockRole, withUniqueName } from './access-change';
 
 /**
  * PUT /admin/roles/{id}: a new name and description. A built-in role keeps its name, because code

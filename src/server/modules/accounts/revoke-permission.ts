@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { ACCESS_MESSAGES, type GrantReply } from '../../../contracts/access';
 import { isProtectedGrant } from '../../../domain/access/access-rules';
 import { fieldError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import { permissions, rolePermissions } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
-import { type Actor, lockRole } from './access-change';
+import { lockRole } from './access-change';
 import { keepRoleManagers } from './keep-role-managers';
 
 /**

@@ -9,12 +9,12 @@ import {
   rolesListQuery,
 } from '../../../contracts/access';
 import { idParam } from '../../../contracts/common';
+import type { Actor } from '../../platform/audit/audit';
 import type { SignedInSession } from '../../platform/auth/sessions';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { presentPermission, presentRole, presentRolePermissions } from './access.presenter';
 import { findRole, listPermissions, listRoles, rolePermissionsOf } from './access.queries';
-import type { Actor } from './access-change';
 import { createPermission } from './create-permission';
 import { createRole } from './create-role';
 import { deletePermission } from './delete-permission';

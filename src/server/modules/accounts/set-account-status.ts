@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { USER_SCREEN_MESSAGES } from '../../../contracts/accounts';
 import { type AccountStatus, canSignIn } from '../../../domain/accounts/user-rules';
 import { fieldError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import { users } from '../../platform/auth/auth.tables';
 import { destroyUserSessions } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
 import { findUser, lockUser, type UserRow } from './accounts.queries';
-import type { Actor } from './create-user';
 import { keepRoleManagers } from './keep-role-managers';
 
 /**

@@ -1,11 +1,11 @@
 import { rolesFitUserType, USER_MESSAGES, type UserType } from '../../../domain/accounts/user-rules';
 import { fieldError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import { rolesOf, setUserRoles } from '../../platform/auth/user-roles';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
 import { findUser, lockUser, type UserRow } from './accounts.queries';
-import type { Actor } from './create-user';
 import { keepRoleManagers } from './keep-role-managers';
 
 /**

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { UpdateUserBody } from '../../../contracts/accounts';
 import { rolesFitUserType, USER_MESSAGES } from '../../../domain/accounts/user-rules';
 import { fieldError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import { users } from '../../platform/auth/auth.tables';
 import { hashPassword } from '../../platform/auth/passwords';
@@ -11,7 +12,6 @@ import type { AppContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { notFound } from '../../platform/http/errors';
 import { findUser, lockUser, type UserRow } from './accounts.queries';
-import type { Actor } from './create-user';
 import { keepRoleManagers } from './keep-role-managers';
 import { assertEmailFree, emailTaken, profileColumns, saveDefaultAddress } from './user-profile';
 

@@ -11,6 +11,7 @@ import {
 } from '../../../contracts/accounts';
 import { idParam } from '../../../contracts/common';
 import { ROLES } from '../../../domain/access/roles';
+import type { Actor } from '../../platform/audit/audit';
 import type { SignedInSession } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
@@ -18,7 +19,7 @@ import { notFound } from '../../platform/http/errors';
 import { XLSX_CONTENT_TYPE } from '../../platform/xlsx/xlsx-stream';
 import { presentUser } from './accounts.presenter';
 import { findUser, listRoleOptions, listUsers } from './accounts.queries';
-import { type Actor, createUser } from './create-user';
+import { createUser } from './create-user';
 import { exportUsers } from './export-users';
 import { setAccountStatus } from './set-account-status';
 import { updateUser } from './update-user';

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/http/errors';
 import { attributes, attributeValues } from './catalogue.tables';
 import { attributeValueProductsCount } from './reference.queries';
-import type { Actor } from './reference-change';
 
 /** spec 3 §7 DELETE /admin/attributes/{id}/values/{valueId}: refused (409) while variants hold it. */
 export async function deleteAttributeValue(

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { conflict } from '../../platform/http/errors';
 import { categories } from './catalogue.tables';
 import { categoryProductsCount } from './reference.queries';
-import { type Actor, lockById } from './reference-change';
+import { lockById } from './reference-change';
 
 /**
  * DELETE /admin/categories/{id}: refused (409) while it has subcategories or products are filed

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { DISCOUNT_MESSAGES } from '../../../contracts/discounts';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
 import { discountRules } from './catalogue.tables';
-import type { Actor } from './save-discount-rule';
 
 /**
  * DELETE /api/discounts/{id} (spec 2 §7). Its product and category links and usage rows go with

@@ -1,12 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { PRODUCT_MESSAGES } from '../../../contracts/catalogue';
-import { audit } from '../../platform/audit/audit';
+import { type Actor, audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
 import { products } from './catalogue.tables';
 import { notDeleted } from './products-list.queries';
-
-export type Actor = { userId: number; ip: string | null };
 
 /**
  * Deletes a product (spec 1 §7 DELETE {list url}/{id}). The row stays, marked deleted, so orders

@@ -14,6 +14,7 @@ import {
   productRulesQuery,
   selectorQuery,
 } from '../../../contracts/discounts';
+import type { Actor } from '../../platform/audit/audit';
 import type { SignedInSession } from '../../platform/auth/sessions';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
@@ -33,7 +34,7 @@ import {
   searchProductOptions,
 } from './discounts.queries';
 import { applicableDiscountRules, productDiscountRules } from './product-discounts';
-import { type Actor, saveDiscountRule } from './save-discount-rule';
+import { saveDiscountRule } from './save-discount-rule';
 
 /** Discount rules are catalogue administration (DECISIONS 1). */
 const auth = { permission: 'catalogue.manage' } as const;

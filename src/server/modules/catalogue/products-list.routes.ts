@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { bulkProductsBody, productExportQuery, productListQuery } from '../../../contracts/catalogue';
 import { idParam } from '../../../contracts/common';
+import type { Actor } from '../../platform/audit/audit';
 import type { SignedInSession } from '../../platform/auth/sessions';
 import { defineRoute } from '../../platform/http/define-route';
 import { XLSX_CONTENT_TYPE } from '../../platform/xlsx/xlsx-stream';
-import { type Actor, deleteProduct } from './delete-product';
+import { deleteProduct } from './delete-product';
 import { exportProducts } from './export-products';
 import { presentProductPage } from './products-list.presenter';
 import { listProducts, loadAdminListPricing } from './products-list.queries';

@@ -7,7 +7,6 @@ import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { notFound } from '../../platform/http/errors';
 
 /** Who makes a change to the catalogue's reference data, for the audit row. */
-export type Actor = { userId: number; ip: string | null };
 
 /** The unique indexes of the reference tables, and the field and words each one answers with. */
 const UNIQUE_INDEXES: Record<string, [field: string, message: string]> = {

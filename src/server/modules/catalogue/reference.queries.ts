@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableName, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type {
   AttributesListQuery,
@@ -14,6 +14,7 @@ import type { VatType } from '../../../domain/catalogue/reference-rules';
 import type { Paged } from '../../../domain/paging/paging';
 import { roles, userRoles, users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
+import { qualified } from '../../platform/db/qualified';
 import { likePattern, paged } from '../../platform/http/paging';
 import {
   attributes,
@@ -30,25 +31,17 @@ import {
 } from './catalogue.tables';
 
 /**
- * A column written with its table ("products"."brand_id"). Drizzle leaves columns bare in a
- * one-table select, where a subquery's "id" would be ambiguous or, worse, the subquery's own.
- */
-function q(column: AnyPgColumn): SQL {
-  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
-}
-
-/**
  * How many products use a record, as scalar subqueries of the list's own statement (one query per
  * page). Brands, categories and VAT rates count live products: a deleted product lets go of them
  * (set null / cascade). Colours and attribute values count every product whose variants hold them,
  * deleted ones included: those variants stay for order history and hold the row (restrict).
  */
-export const brandProductsCount = sql<number>`cast((select count(*) from ${products} where ${q(products.brandId)} = ${q(brands.id)} and ${q(products.deletedAt)} is null) as integer)`;
-export const vatProductsCount = sql<number>`cast((select count(*) from ${products} where ${q(products.vatId)} = ${q(vats.id)} and ${q(products.deletedAt)} is null) as integer)`;
-export const categoryProductsCount = sql<number>`cast((select count(*) from ${productCategories} join ${products} on ${q(products.id)} = ${q(productCategories.productId)} where ${q(productCategories.categoryId)} = ${q(categories.id)} and ${q(products.deletedAt)} is null) as integer)`;
-export const colorProductsCount = sql<number>`cast((select count(distinct ${q(productStocks.productId)}) from ${productStockColors} join ${productStocks} on ${q(productStocks.id)} = ${q(productStockColors.productStockId)} where ${q(productStockColors.colorId)} = ${q(colors.id)}) as integer)`;
-export const attributeValueProductsCount = sql<number>`cast((select count(distinct ${q(productStocks.productId)}) from ${productStockAttributeValues} join ${productStocks} on ${q(productStocks.id)} = ${q(productStockAttributeValues.productStockId)} where ${q(productStockAttributeValues.attributeValueId)} = ${q(attributeValues.id)}) as integer)`;
-export const attributeProductsCount = sql<number>`cast((select count(distinct ${q(productStocks.productId)}) from ${productStockAttributeValues} join ${productStocks} on ${q(productStocks.id)} = ${q(productStockAttributeValues.productStockId)} join ${attributeValues} on ${q(attributeValues.id)} = ${q(productStockAttributeValues.attributeValueId)} where ${q(attributeValues.attributeId)} = ${q(attributes.id)}) as integer)`;
+export const brandProductsCount = sql<number>`cast((select count(*) from ${products} where ${qualified(products.brandId)} = ${qualified(brands.id)} and ${qualified(products.deletedAt)} is null) as integer)`;
+export const vatProductsCount = sql<number>`cast((select count(*) from ${products} where ${qualified(products.vatId)} = ${qualified(vats.id)} and ${qualified(products.deletedAt)} is null) as integer)`;
+export const categoryProductsCount = sql<number>`cast((select count(*) from ${productCategories} join ${products} on ${qualified(products.id)} = ${qualified(productCategories.productId)} where ${qualified(productCategories.categoryId)} = ${qualified(categories.id)} and ${qualified(products.deletedAt)} is null) as integer)`;
+export const colorProductsCount = sql<number>`cast((select count(distinct ${qualified(productStocks.productId)}) from ${productStockColors} join ${productStocks} on ${qualified(productStocks.id)} = ${qualified(productStockColors.productStockId)} where ${qualified(productStockColors.colorId)} = ${qualified(colors.id)}) as integer)`;
+export const attributeValueProductsCount = sql<number>`cast((select count(distinct ${qualified(productStocks.productId)}) from ${productStockAttributeValues} join ${productStocks} on ${qualified(productStocks.id)} = ${qualified(productStockAttributeValues.productStockId)} where ${qualified(productStockAttributeValues.attributeValueId)} = ${qualified(attributeValues.id)}) as integer)`;
+export const attributeProductsCount = sql<number>`cast((select count(distinct ${qualified(productStocks.productId)}) from ${productStockAttributeValues} join ${productStocks} on ${qualified(productStocks.id)} = ${qualified(productStockAttributeValues.productStockId)} join ${attributeValues} on ${qualified(attributeValues.id)} = ${qualified(productStockAttributeValues.attributeValueId)} where ${qualified(attributeValues.attributeId)} = ${qualified(attributes.id)}) as integer)`;
 
 const countAll = sql<number>`cast(count(*) as integer)`;
 
@@ -151,9 +144,9 @@ export type CategoryRow = {
 
 const parentName = sql<
   string | null
->`(select parent.name from ${categories} as parent where parent.id = ${q(categories.parentId)})`;
-const parentIsActive = sql`coalesce((select parent.is_active from ${categories} as parent where parent.id = ${q(categories.parentId)}), true)`;
-const childrenCount = sql<number>`cast((select count(*) from ${categories} as child where child.parent_id = ${q(categories.id)}) as integer)`;
+>`(select parent.name from ${categories} as parent where parent.id = ${qualified(categories.parentId)})`;
+const parentIsActive = sql`coalesce((select parent.is_active from ${categories} as parent where parent.id = ${qualified(categories.parentId)}), true)`;
+const childrenCount = sql<number>`cast((select count(*) from ${categories} as child where child.parent_id = ${qualified(categories.id)}) as integer)`;
 
 const categoryColumns = {
   id: categories.id,
@@ -309,16 +302,16 @@ export type AttributeRow = {
 
 /** Every value of the attribute, in order, as one JSON column (no query per attribute). */
 const valuesOfAttribute = sql<AttributeValueRow[]>`coalesce((select json_agg(json_build_object(
-  'id', ${q(attributeValues.id)},
-  'attribute_id', ${q(attributeValues.attributeId)},
-  'value', ${q(attributeValues.value)},
-  'color_code', ${q(attributeValues.colorCode)},
-  'sort_order', ${q(attributeValues.sortOrder)},
+  'id', ${qualified(attributeValues.id)},
+  'attribute_id', ${qualified(attributeValues.attributeId)},
+  'value', ${qualified(attributeValues.value)},
+  'color_code', ${qualified(attributeValues.colorCode)},
+  'sort_order', ${qualified(attributeValues.sortOrder)},
   'products_count', ${attributeValueProductsCount}
-) order by ${q(attributeValues.sortOrder)}, ${q(attributeValues.value)}, ${q(attributeValues.id)})
-from ${attributeValues} where ${q(attributeValues.attributeId)} = ${q(attributes.id)}), '[]'::json)`;
+) order by ${qualified(attributeValues.sortOrder)}, ${qualified(attributeValues.value)}, ${qualified(attributeValues.id)})
+from ${attributeValues} where ${qualified(attributeValues.attributeId)} = ${qualified(attributes.id)}), '[]'::json)`;
 
-const valuesCount = sql<number>`cast((select count(*) from ${attributeValues} where ${q(attributeValues.attributeId)} = ${q(attributes.id)}) as integer)`;
+const valuesCount = sql<number>`cast((select count(*) from ${attributeValues} where ${qualified(attributeValues.attributeId)} = ${qualified(attributes.id)}) as integer)`;
 
 const attributeColumns = {
   id: attributes.id,
@@ -333,7 +326,7 @@ const attributeColumns = {
 export async function listAttributes(db: Executor, query: AttributesListQuery) {
   const pattern = query.search ? likePattern(query.search) : null;
   const where = pattern
-    ? sql`(${q(attributes.name)} ilike ${pattern} or exists (select 1 from ${attributeValues} where ${q(attributeValues.attributeId)} = ${q(attributes.id)} and ${q(attributeValues.value)} ilike ${pattern}))`
+    ? sql`(${qualified(attributes.name)} ilike ${pattern} or exists (select 1 from ${attributeValues} where ${qualified(attributeValues.attributeId)} = ${qualified(attributes.id)} and ${qualified(attributeValues.value)} ilike ${pattern}))`
     : undefined;
   const column = query.sort === 'created_at' ? attributes.createdAt : attributes.name;
   return pageOrAll<AttributeRow>(
@@ -467,10 +460,10 @@ export async function findVat(db: Executor, id: number): Promise<VatRow | null> 
 
 export type SupplierRow = { id: number; name: string; companyName: string | null; email: string };
 
-const personName = sql<string>`trim(coalesce(${q(users.firstName)}, '') || ' ' || coalesce(${q(users.lastName)}, ''))`;
+const personName = sql<string>`trim(coalesce(${qualified(users.firstName)}, '') || ' ' || coalesce(${qualified(users.lastName)}, ''))`;
 /** The person's name, else the company's, else the e-mail address: never empty. */
-export const supplierName = sql<string>`coalesce(nullif(${personName}, ''), nullif(${q(users.companyName)}, ''), ${q(users.email)})`;
-export const holdsSupplierRole = sql`exists (select 1 from ${userRoles} join ${roles} on ${q(roles.id)} = ${q(userRoles.roleId)} where ${q(userRoles.userId)} = ${q(users.id)} and ${q(roles.name)} = 'supplier')`;
+export const supplierName = sql<string>`coalesce(nullif(${personName}, ''), nullif(${qualified(users.companyName)}, ''), ${qualified(users.email)})`;
+export const holdsSupplierRole = sql`exists (select 1 from ${userRoles} join ${roles} on ${qualified(roles.id)} = ${qualified(userRoles.roleId)} where ${qualified(userRoles.userId)} = ${qualified(users.id)} and ${qualified(roles.name)} = 'supplier')`;
 
 /** GET /api/suppliers: users holding the supplier role (spec 2 §7). */
 export async function listSuppliers(db: Executor, query: SuppliersListQuery) {

@@ -17,6 +17,7 @@ import {
   vatsListQuery,
 } from '../../../contracts/catalogue-reference';
 import { idParam } from '../../../contracts/common';
+import type { Actor } from '../../platform/audit/audit';
 import type { LoadedSession, SignedInSession } from '../../platform/auth/sessions';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
@@ -48,7 +49,6 @@ import {
   listSuppliers,
   listVats,
 } from './reference.queries';
-import type { Actor } from './reference-change';
 import { saveAttribute } from './save-attribute';
 import { saveAttributeValue } from './save-attribute-value';
 import { saveBrand } from './save-brand';

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { type AttributeValueBody, REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference';
 import { fieldError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
 import { attributes, attributeValues } from './catalogue.tables';
 import { findAttributeValue } from './reference.queries';
-import { type Actor, changedFields, isTaken, withUniqueFields } from './reference-change';
+import { changedFields, isTaken, withUniqueFields } from './reference-change';
 
 /** The attribute must exist; a key-share lock keeps it from being deleted under this save. */
 async function attributeOf(tx: Tx, attributeId: number) {

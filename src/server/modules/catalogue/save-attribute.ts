@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { type AttributeBody, REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference';
 import { fieldError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { attributes } from './catalogue.tables';
 import { findAttribute } from './reference.queries';
-import { type Actor, changedFields, isTaken, lockById, withUniqueFields } from './reference-change';
+import { changedFields, isTaken, lockById, withUniqueFields } from './reference-change';
 
 /** POST /admin/attributes (id null) and PUT /admin/attributes/{id}: a unique name. */
 export async function saveAttribute(ctx: AppContext, actor: Actor, id: number | null, input: AttributeBody) {

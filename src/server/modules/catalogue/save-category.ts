@@ -2,13 +2,14 @@ import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type CategoryBody, REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference';
 import { type CategoryParentProblem, categoryParentProblem } from '../../../domain/catalogue/reference-rules';
 import { addFieldError, type FieldErrors, fieldError, validationError } from '../../../domain/errors';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
 import { categories } from './catalogue.tables';
 import { findCategory } from './reference.queries';
-import { type Actor, changedFields, isSlugTaken, isTaken, withUniqueFields } from './reference-change';
+import { changedFields, isSlugTaken, isTaken, withUniqueFields } from './reference-change';
 
 const PARENT_MESSAGES: Record<CategoryParentProblem, string> = {
   self: M.parentSelf,

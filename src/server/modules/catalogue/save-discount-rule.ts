@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DISCOUNT_MESSAGES, type DiscountRuleBody } from '../../../contracts/discounts';
 import { addFieldError, type FieldErrors, validationError } from '../../../domain/errors';
-import { audit } from '../../platform/audit/audit';
+import { type Actor, audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
@@ -14,7 +14,6 @@ import {
 } from './discounts.queries';
 
 /** Who changes a rule, for the audit row. */
-export type Actor = { userId: number; ip: string | null };
 
 /** What the audit row keeps of a rule: every field the form sets. */
 type Snapshot = Record<string, unknown>;

@@ -8,6 +8,7 @@ import {
   colorBody,
 } from '../../../contracts/catalogue-reference';
 import { addDays } from '../../../domain/dates/date-format';
+import type { Actor } from '../../platform/audit/audit';
 import { users } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
 import { storeDemoImage } from '../files';
@@ -21,7 +22,6 @@ import {
   type DemoProduct,
 } from './demo-catalogue-data';
 import { shopToday } from './pricing-context';
-import type { Actor } from './reference-change';
 import { saveAttribute } from './save-attribute';
 import { saveAttributeValue } from './save-attribute-value';
 import { saveBrand } from './save-brand';

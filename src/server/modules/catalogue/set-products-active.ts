@@ -1,10 +1,10 @@
 import { and, inArray } from 'drizzle-orm';
 import { PRODUCT_LIST_MESSAGES } from '../../../contracts/catalogue';
 import { visibilityFor } from '../../../domain/catalogue/product-rules';
+import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { products } from './catalogue.tables';
-import type { Actor } from './delete-product';
 import { notDeleted } from './products-list.queries';
 
 /**

@@ -1,6 +1,9 @@
 import type { Executor } from '../db/database';
 import { auditLog } from './audit.tables';
 
+/** Who makes a change, as use cases record it in the audit trail. */
+export type Actor = { userId: number; ip: string | null };
+
 export type AuditEntry = {
   actorUserId: number | null;
   action: string;
