@@ -125,6 +125,30 @@ test('an admin creates a variable product from two attributes, then changes one 
   );
   // The draft was cleared by the save: nothing is restored.
   await expect(page.getByText('Draft restored')).toHaveCount(0);
+
+  // A variation's own picture: chosen from the file library, kept, then removed again.
+  type Variation = { variant: string; file_id: number | null; image: { name: string } | null };
+  const variation = async (variant: string): Promise<Variation> =>
+    ((await (await page.request.get(`/api/products/${id}`)).json()).variations as Variation[]).find(
+      (v) => v.variant === variant,
+    )!;
+  await edit.getByRole('button', { name: 'Image of Small / Cotton' }).click();
+  const picker = page.getByRole('dialog', { name: /Variation image/ });
+  await picker.getByRole('textbox', { name: 'Search files' }).fill('Ceramic vase');
+  await picker.getByRole('button', { name: 'Pick Ceramic vase.jpg' }).click();
+  await picker.getByRole('button', { name: 'Use file' }).click();
+  await expect(picker).toBeHidden();
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(PRODUCT_MESSAGES.saved)).toBeVisible();
+  expect((await variation('Small / Cotton')).image?.name).toBe('Ceramic vase.jpg');
+  expect((await variation('Large / Linen')).file_id).toBeNull();
+
+  await page.reload();
+  await tab(page, /Variations/).click();
+  await edit.getByRole('button', { name: 'Remove image of Small / Cotton' }).click();
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(PRODUCT_MESSAGES.saved)).toBeVisible();
+  expect((await variation('Small / Cotton')).file_id).toBeNull();
 });
 
 test('errors flag their tab: a missing name before sending, a taken slug from the server', async ({

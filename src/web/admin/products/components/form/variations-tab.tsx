@@ -17,7 +17,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconPhoto, IconPlus, IconTrash, IconWand } from '@tabler/icons-react';
+import { IconPhoto, IconPlus, IconTrash, IconWand, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AttributeReply, ColorReply } from '../../../../../contracts/catalogue-reference';
 import { keepDigits, keepPriceCharacters } from '../../../../../domain/catalogue/product-rules';
@@ -301,6 +301,19 @@ export function VariationsTab({ form }: { form: ProductForm }) {
                                 )}
                               </UnstyledButton>
                             </Tooltip>
+                            {row.image && (
+                              <Tooltip label="Remove image">
+                                <ActionIcon
+                                  size="xs"
+                                  variant="subtle"
+                                  color="red"
+                                  aria-label={`Remove image of ${name}`}
+                                  onClick={() => form.setFieldValue(`variations.${index}.image`, null)}
+                                >
+                                  <IconX size={12} />
+                                </ActionIcon>
+                              </Tooltip>
+                            )}
                           </Table.Td>
                           <Table.Td>
                             <TextInput
