@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidStockQuantity, STOCK_REASONS } from '../domain/stock/stock-rules';
+import { isValidStockQuantity, PRODUCT_STOCK_REASONS } from '../domain/stock/stock-rules';
 import { formBoolean, optionalText, recordId } from './common';
 
 /** The stock area's words (spec 2 §4, §5, §8); where the spec has none, ours (docs/decisions/0018). */
@@ -59,7 +59,10 @@ export const updateStockBody = z.object({
       .refine((n) => n <= 2_147_483_647, M.quantity),
   ),
   notes: optionalText(1000),
-  reason: z.enum(STOCK_REASONS).default('manual_update'),
+  /** A manual update may say why, in spec 2 §9's product-history words; order reasons are the service's own. */
+  reason: z
+    .enum(PRODUCT_STOCK_REASONS, { error: 'Please choose a reason from the list.' })
+    .default('manual_update'),
 });
 export type UpdateStockBody = z.output<typeof updateStockBody>;
 

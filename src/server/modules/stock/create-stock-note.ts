@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { STOCK_MESSAGES as M, type StockNoteBody } from '../../../contracts/stock';
 import { fieldError } from '../../../domain/errors';
 import type { Actor } from '../../platform/audit/audit';
@@ -15,7 +15,7 @@ export async function createStockNote(ctx: AppContext, actor: Actor, body: Stock
     const [product] = await tx
       .select({ id: products.id, name: products.name, sku: products.sku })
       .from(products)
-      .where(eq(products.id, body.product_id));
+      .where(and(eq(products.id, body.product_id), isNull(products.deletedAt)));
     if (!product) throw notFound(M.productNotFound);
     let sku = product.sku;
     if (body.variant_id !== null) {

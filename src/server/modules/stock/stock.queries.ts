@@ -105,3 +105,12 @@ export async function unitsAtLocation(db: Executor, locationId: number): Promise
     .where(eq(locationStocks.storeLocationId, locationId));
   return row?.units ?? 0;
 }
+
+/** A product that exists and is not deleted. */
+export async function isLiveProduct(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.deletedAt)));
+  return row !== undefined;
+}

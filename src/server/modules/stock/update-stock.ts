@@ -2,7 +2,8 @@ import type { UpdateStockBody, UpdateStockReply } from '../../../contracts/stock
 import { STOCK_MESSAGES as M } from '../../../contracts/stock';
 import type { Actor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
-import { conflict } from '../../platform/http/errors';
+import { conflict, notFound } from '../../platform/http/errors';
+import { isLiveProduct } from './stock.queries';
 import { adjust, isStockManagementEnabled } from './stock-service';
 
 /** POST /api/stock-update/update-stock (spec 2 §5, §7): sets a counted quantity through the stock service. */
@@ -13,6 +14,8 @@ export async function updateStock(
 ): Promise<UpdateStockReply> {
   const result = await ctx.db.transaction(async (tx) => {
     if (!(await isStockManagementEnabled(tx))) throw conflict(M.disabled);
+    // A deleted product keeps its row for order history, but its stock is no longer kept.
+    if (!(await isLiveProduct(tx, body.product_id))) throw notFound(M.productNotFound);
     return adjust(tx, {
       productId: body.product_id,
       variantId: body.variant_id,
