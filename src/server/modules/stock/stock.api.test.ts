@@ -310,6 +310,44 @@ describe('stock update', () => {
     expect(response.json().message).toBe(M.productNotFound);
   });
 
+  it('answers 404 for a deleted product', async () => {
+    const deleted = await createProduct(t.ctx.db, { deletedAt: new Date() });
+    const gone = await admin.post('/api/stock-update/update-stock', {
+      product_id: deleted.id,
+      new_quantity: 1,
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(M.productNotFound);
+    const note = await admin.post('/api/stock-notes/create', { product_id: deleted.id, note: 'x' });
+    expect(note.statusCode).toBe(404);
+  });
+
+  it('accepts a reason of the product history and refuses an order reason', async () => {
+    const product = await createProduct(t.ctx.db, { stockQuantity: 4 });
+    const damaged = await admin.post('/api/stock-update/update-stock', {
+      product_id: product.id,
+      new_quantity: 3,
+      reason: 'damaged_goods',
+    });
+    expect(damaged.statusCode).toBe(200);
+    const [movement] = await t.ctx.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.productId, product.id));
+    expect(movement).toMatchObject({
+      movementType: 'decrease',
+      reason: 'damaged_goods',
+      quantityChanged: -1,
+    });
+    const order = await admin.post('/api/stock-update/update-stock', {
+      product_id: product.id,
+      new_quantity: 3,
+      reason: 'order_deduction',
+    });
+    expect(order.statusCode).toBe(422);
+    expect(order.json().errors.reason).toEqual(['Please choose a reason from the list.']);
+  });
+
   it('answers the spec message while stock management is off', async () => {
     const product = await createProduct(t.ctx.db, { stockQuantity: 4 });
     await withManagementOff(async () => {
