@@ -32,6 +32,8 @@ export const SETTING_DEFINITIONS = {
   show_stock_quantities: z.boolean().default(true),
   show_low_stock_warning: z.boolean().default(true),
   out_of_stock_behavior: z.enum(['hide', 'show_disabled', 'show_notify']).default('show_disabled'),
+  low_stock_email_notifications: z.boolean().default(false),
+  out_of_stock_notifications: z.boolean().default(false),
   // SMS one-time codes (spec 2 §9)
   sms_otp_length: z.number().int().min(4).max(10).default(6),
   sms_otp_expiry_minutes: z.number().int().min(1).default(5),

@@ -11,6 +11,7 @@ import {
 import { currencyRoutes } from './modules/currencies';
 import { filesRoutes } from './modules/files';
 import { settingsRoutes } from './modules/settings';
+import { stockRoutes, stockSettingsRoutes } from './modules/stock';
 import { storefrontRoutes } from './modules/storefront';
 import { type AnyRoute, defineRoute } from './platform/http/define-route';
 
@@ -49,6 +50,8 @@ const moduleRoutes: AnyRoute[] = [
   ...productListRoutes,
   ...productRoutes,
   ...orderProductRoutes,
+  ...stockRoutes,
+  ...stockSettingsRoutes,
 ];
 
 /** Admin pages not already served by a page-and-endpoint route answer with the SPA shell. */

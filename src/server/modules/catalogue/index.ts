@@ -1,3 +1,4 @@
+export { productStocks, products } from './catalogue.tables';
 export { discountsRoutes, productDiscountRoutes } from './discounts.routes';
 export { ensureCatalogueReference } from './ensure-catalogue-reference';
 export { orderProductRoutes } from './order-products.routes';

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { stockStatus } from '../catalogue/product-rules';
+import { isValidStockQuantity, movementTypeFor, planDeduction, STOCK_REASONS } from './stock-rules';
+
+describe('stockStatus (spec 2 §4 stock status per row)', () => {
+  it.each([
+    [0, 5, 'out_of_stock'],
+    [-1, 5, 'out_of_stock'],
+    [1, 5, 'low_stock'],
+    [5, 5, 'low_stock'],
+    [6, 5, 'in_stock'],
+    [1, 0, 'in_stock'],
+  ])('%i with threshold %i → %s', (quantity, threshold, status) => {
+    expect(stockStatus(quantity, threshold)).toBe(status);
+  });
+});
+
+describe('movementTypeFor', () => {
+  it.each([
+    [3, 5, 'increase'],
+    [5, 3, 'decrease'],
+    [4, 4, 'adjustment'],
+    [0, 0, 'adjustment'],
+  ])('%i → %i is %s', (before, after, type) => {
+    expect(movementTypeFor(before, after)).toBe(type);
+  });
+});
+
+describe('isValidStockQuantity (spec 2 §5)', () => {
+  it.each([
+    [0, true],
+    [12, true],
+    [-1, false],
+    [1.5, false],
+    [Number.NaN, false],
+  ])('%d → %s', (value, valid) => {
+    expect(isValidStockQuantity(value)).toBe(valid);
+  });
+});
+
+describe('planDeduction', () => {
+  const holdings = [
+    { locationId: 1, quantity: 2 },
+    { locationId: null, quantity: 1 },
+    { locationId: 2, quantity: 5 },
+  ];
+  it.each([
+    [
+      'unplaced stock first, then locations in order',
+      4,
+      undefined,
+      [
+        { locationId: null, quantity: 1 },
+        { locationId: 1, quantity: 2 },
+        { locationId: 2, quantity: 1 },
+      ],
+    ],
+    ['only the named location', 3, 2, [{ locationId: 2, quantity: 3 }]],
+    [
+      'all of it',
+      8,
+      undefined,
+      [
+        { locationId: null, quantity: 1 },
+        { locationId: 1, quantity: 2 },
+        { locationId: 2, quantity: 5 },
+      ],
+    ],
+    ['more than there is', 9, undefined, null],
+    ['more than the named location holds', 3, 1, null],
+    ['a location that holds nothing', 1, 7, null],
+  ] as const)('%s', (_name, quantity, from, plan) => {
+    expect(planDeduction(holdings, quantity, from)).toEqual(plan);
+  });
+
+  it('never takes from a holding below zero', () => {
+    expect(
+      planDeduction(
+        [
+          { locationId: null, quantity: -2 },
+          { locationId: 1, quantity: 1 },
+        ],
+        1,
+      ),
+    ).toEqual([{ locationId: 1, quantity: 1 }]);
+  });
+});
+
+describe('STOCK_REASONS (spec 2 §9)', () => {
+  it('holds both lists once', () => {
+    expect(STOCK_REASONS).toContain('order_deduction');
+    expect(STOCK_REASONS).toContain('theft_loss');
+    expect(new Set(STOCK_REASONS).size).toBe(STOCK_REASONS.length);
+  });
+});

@@ -1,0 +1,361 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { STOCK_MESSAGES as M } from '../../../contracts/stock';
+import { AppError, fieldError } from '../../../domain/errors';
+import {
+  isValidStockQuantity,
+  movementTypeFor,
+  planDeduction,
+  type StockHolding,
+  type StockReason,
+  type StockReferenceType,
+  type StockTake,
+} from '../../../domain/stock/stock-rules';
+import type { Tx } from '../../platform/db/database';
+import { notFound } from '../../platform/http/errors';
+import { getSetting } from '../../platform/settings/settings-store';
+import { productStocks, products } from '../catalogue';
+import { locationStocks, stockDeductions, stockMovements, storeLocations } from './stock.tables';
+
+/**
+ * The one owner of every change of stock (issue 4, docs/decisions/0018). Each function works in the
+ * CALLER's transaction and first locks the product's row (`select … for update`): every change of
+ * one product's stock, and the product form's save, take that lock first, so they queue one behind
+ * the other and what they read under it stays true until they commit. The writes are conditional
+ * updates as well (`… where qty + delta >= 0`), and location rows have a CHECK, so stock cannot go
+ * below zero even if a path forgot the lock. Each change writes one movement per place it touched.
+ *
+ * A failed call throws before it writes anything, except `deduct` when stock runs out part-way,
+ * which cannot happen under the lock; callers let their transaction roll back on any throw.
+ */
+
+/** A product (variantId null) or one of its variants. */
+export type StockItem = { productId: number; variantId: number | null };
+export type StockReference = { type: StockReferenceType; id: number };
+
+export type DeductInput = StockItem & {
+  quantity: number;
+  reference: StockReference;
+  /** order_deduction (default) or rental_deduction (spec 2 §9). */
+  reason?: Extract<StockReason, 'order_deduction' | 'rental_deduction'>;
+  /** Take from this location only; otherwise unplaced stock first, then locations by id. */
+  storeLocationId?: number | null;
+  userId: number | null;
+  notes?: string | null;
+};
+export type DeductResult =
+  | { status: 'deducted'; quantityBefore: number; quantityAfter: number; takenFrom: StockTake[] }
+  | { status: 'already_deducted' }
+  /** Stock management is off (spec 2 §4): nothing was deducted and nothing is recorded. */
+  | { status: 'disabled' };
+
+export type ReturnInput = StockItem & {
+  reference: StockReference;
+  /** order_cancellation (default) or rental_return (spec 2 §9, DECISIONS 6). */
+  reason?: Extract<StockReason, 'order_cancellation' | 'rental_return'>;
+  userId: number | null;
+  notes?: string | null;
+};
+export type ReturnResult =
+  | { status: 'returned'; quantity: number; quantityBefore: number; quantityAfter: number }
+  | { status: 'not_deducted' };
+
+export type AdjustInput = StockItem & {
+  /** Required while active store locations exist (spec 2 §5); must name an active location. */
+  storeLocationId: number | null;
+  newQuantity: number;
+  reason?: StockReason;
+  userId: number | null;
+  notes?: string | null;
+};
+export type AdjustResult = {
+  /** The quantity that was set: at the location when one was named, else the item's total. */
+  oldQuantity: number;
+  newQuantity: number;
+  /** The item's total (products.stock_quantity or product_stocks.qty) before and after. */
+  totalBefore: number;
+  totalAfter: number;
+};
+
+type LockedItem = StockItem & { name: string; total: number };
+
+/** Locks the product's row, then reads the item's total under it. */
+async function lockItem(tx: Tx, item: StockItem): Promise<LockedItem> {
+  const [product] = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      isVariable: products.isVariableProduct,
+      stockQuantity: products.stockQuantity,
+    })
+    .from(products)
+    .where(eq(products.id, item.productId))
+    .for('update');
+  if (!product) throw notFound(M.productNotFound);
+  if (item.variantId === null) {
+    if (product.isVariable) throw fieldError('variant_id', M.selectVariant);
+    return { ...item, name: product.name, total: product.stockQuantity };
+  }
+  const [variant] = await tx
+    .select({ qty: productStocks.qty, variant: productStocks.variant })
+    .from(productStocks)
+    .where(and(eq(productStocks.id, item.variantId), eq(productStocks.productId, product.id)));
+  if (!variant) throw fieldError('variant_id', product.isVariable ? M.variantNotFound : M.noVariants);
+  return { ...item, name: `${product.name} (${variant.variant})`, total: variant.qty };
+}
+
+const itemLocationRows = (item: StockItem) =>
+  and(
+    eq(locationStocks.productId, item.productId),
+    item.variantId === null ? isNull(locationStocks.variantId) : eq(locationStocks.variantId, item.variantId),
+  );
+
+/** Where the item's stock is: its location rows, and what no location holds (total minus their sum). */
+async function holdingsOf(tx: Tx, item: LockedItem): Promise<StockHolding[]> {
+  const rows = await tx
+    .select({ locationId: locationStocks.storeLocationId, quantity: locationStocks.quantity })
+    .from(locationStocks)
+    .where(itemLocationRows(item))
+    .orderBy(asc(locationStocks.storeLocationId));
+  const placed = rows.reduce((sum, r) => sum + r.quantity, 0);
+  return [{ locationId: null, quantity: item.total - placed }, ...rows];
+}
+
+/** Moves the item's total by delta; conditional, so it never goes below zero. Answers the new total. */
+async function moveTotal(tx: Tx, item: LockedItem, delta: number): Promise<number> {
+  if (item.variantId === null) {
+    const [row] = await tx
+      .update(products)
+      .set({ stockQuantity: sql`${products.stockQuantity} + ${delta}` })
+      .where(and(eq(products.id, item.productId), sql`${products.stockQuantity} + ${delta} >= 0`))
+      .returning({ total: products.stockQuantity });
+    if (!row) throw notEnough(item, item.total, -delta);
+    return row.total;
+  }
+  const [row] = await tx
+    .update(productStocks)
+    .set({ qty: sql`${productStocks.qty} + ${delta}` })
+    .where(and(eq(productStocks.id, item.variantId), sql`${productStocks.qty} + ${delta} >= 0`))
+    .returning({ total: productStocks.qty });
+  if (!row) throw notEnough(item, item.total, -delta);
+  // A variable product's stock_quantity is the sum of its variants' (productStockQuantity).
+  await tx
+    .update(products)
+    .set({ stockQuantity: sql`greatest(${products.stockQuantity} + ${delta}, 0)` })
+    .where(eq(products.id, item.productId));
+  return row.total;
+}
+
+/** Moves the item's stock at one location by delta (creating its row on the way up). */
+async function moveAtLocation(tx: Tx, item: StockItem, locationId: number, delta: number): Promise<void> {
+  const updated = await tx
+    .update(locationStocks)
+    .set({ quantity: sql`${locationStocks.quantity} + ${delta}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        itemLocationRows(item),
+        eq(locationStocks.storeLocationId, locationId),
+        sql`${locationStocks.quantity} + ${delta} >= 0`,
+      ),
+    )
+    .returning({ id: locationStocks.id });
+  if (updated.length > 0) return;
+  if (delta < 0) throw new AppError('conflict', M.notEnoughStock('this item at this location', 0, -delta));
+  await tx.insert(locationStocks).values({ ...item, storeLocationId: locationId, quantity: delta });
+}
+
+function notEnough(item: LockedItem, available: number, requested: number): AppError {
+  return new AppError('conflict', M.notEnoughStock(item.name, Math.max(0, available), requested), undefined, {
+    product_id: item.productId,
+    variant_id: item.variantId,
+    available: Math.max(0, available),
+    requested,
+  });
+}
+
+async function writeMovement(
+  tx: Tx,
+  item: StockItem,
+  change: {
+    locationId: number | null;
+    before: number;
+    after: number;
+    reason: StockReason;
+    reference?: StockReference;
+    userId: number | null;
+    notes?: string | null | undefined;
+  },
+): Promise<void> {
+  await tx.insert(stockMovements).values({
+    productId: item.productId,
+    variantId: item.variantId,
+    storeLocationId: change.locationId,
+    movementType: movementTypeFor(change.before, change.after),
+    reason: change.reason,
+    quantityChanged: change.after - change.before,
+    quantityBefore: change.before,
+    quantityAfter: change.after,
+    referenceType: change.reference?.type ?? null,
+    referenceId: change.reference?.id ?? null,
+    userId: change.userId,
+    notes: change.notes ?? null,
+  });
+}
+
+const referenceRow = (item: StockItem, reference: StockReference) =>
+  and(
+    eq(stockDeductions.referenceType, reference.type),
+    eq(stockDeductions.referenceId, reference.id),
+    eq(stockDeductions.productId, item.productId),
+    item.variantId === null
+      ? isNull(stockDeductions.variantId)
+      : eq(stockDeductions.variantId, item.variantId),
+  );
+
+/** Whether stock features are on (spec 2 §4 stock_management_enabled). */
+export async function isStockManagementEnabled(tx: Tx): Promise<boolean> {
+  return getSetting(tx, 'stock_management_enabled');
+}
+
+/** Whether any active store location exists: then a manual update must name one (spec 2 §5). */
+export async function hasActiveStoreLocations(tx: Tx): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: storeLocations.id })
+    .from(storeLocations)
+    .where(eq(storeLocations.isActive, true))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Takes `quantity` of an item for an order or booking. Idempotent per reference and item
+ * (DECISIONS 10): a second call answers `already_deducted` and changes nothing, until
+ * `returnStock` gives the stock back. Not enough stock: 409 with the available quantity.
+ */
+export async function deduct(tx: Tx, input: DeductInput): Promise<DeductResult> {
+  if (!Number.isInteger(input.quantity) || input.quantity <= 0)
+    throw fieldError('quantity', M.deductQuantity);
+  if (!(await isStockManagementEnabled(tx))) return { status: 'disabled' };
+  const item = await lockItem(tx, { productId: input.productId, variantId: input.variantId });
+  const [existing] = await tx
+    .select({ id: stockDeductions.id })
+    .from(stockDeductions)
+    .where(referenceRow(item, input.reference));
+  if (existing) return { status: 'already_deducted' };
+
+  const holdings = await holdingsOf(tx, item);
+  const plan = planDeduction(holdings, input.quantity, input.storeLocationId);
+  if (!plan) {
+    const from = input.storeLocationId;
+    const available = holdings
+      .filter((h) => from == null || h.locationId === from)
+      .reduce((sum, h) => sum + Math.max(0, h.quantity), 0);
+    throw notEnough(item, available, input.quantity);
+  }
+  // The unique index on (reference, item) backs the check above if a caller skipped the lock.
+  await tx.insert(stockDeductions).values({
+    referenceType: input.reference.type,
+    referenceId: input.reference.id,
+    productId: item.productId,
+    variantId: item.variantId,
+    quantity: input.quantity,
+    takenFrom: plan.map((t) => ({ location_id: t.locationId, quantity: t.quantity })),
+  });
+  let total = item.total;
+  for (const take of plan) {
+    if (take.locationId !== null) await moveAtLocation(tx, item, take.locationId, -take.quantity);
+    const after = await moveTotal(tx, { ...item, total }, -take.quantity);
+    await writeMovement(tx, item, {
+      locationId: take.locationId,
+      before: total,
+      after,
+      reason: input.reason ?? 'order_deduction',
+      reference: input.reference,
+      userId: input.userId,
+      notes: input.notes,
+    });
+    total = after;
+  }
+  return { status: 'deducted', quantityBefore: item.total, quantityAfter: total, takenFrom: plan };
+}
+
+/**
+ * Gives back what `deduct` took for this reference and item, to the places it came from (a location
+ * deleted since then: to no location). Answers `not_deducted` when nothing is held, so a second
+ * return changes nothing either.
+ */
+export async function returnStock(tx: Tx, input: ReturnInput): Promise<ReturnResult> {
+  const item = await lockItem(tx, { productId: input.productId, variantId: input.variantId });
+  const [held] = await tx
+    .delete(stockDeductions)
+    .where(referenceRow(item, input.reference))
+    .returning({ quantity: stockDeductions.quantity, takenFrom: stockDeductions.takenFrom });
+  if (!held) return { status: 'not_deducted' };
+
+  let total = item.total;
+  for (const part of held.takenFrom) {
+    let locationId = part.location_id;
+    if (locationId !== null) {
+      const [location] = await tx
+        .select({ id: storeLocations.id })
+        .from(storeLocations)
+        .where(eq(storeLocations.id, locationId));
+      if (location) await moveAtLocation(tx, item, locationId, part.quantity);
+      else locationId = null;
+    }
+    const after = await moveTotal(tx, { ...item, total }, part.quantity);
+    await writeMovement(tx, item, {
+      locationId,
+      before: total,
+      after,
+      reason: input.reason ?? 'order_cancellation',
+      reference: input.reference,
+      userId: input.userId,
+      notes: input.notes,
+    });
+    total = after;
+  }
+  return { status: 'returned', quantity: held.quantity, quantityBefore: item.total, quantityAfter: total };
+}
+
+/**
+ * Sets an item's stock to a counted quantity (spec 2 §5 stock update): at the named location when
+ * one is named, which is required while active locations exist; else the item's total. The total
+ * moves by the same difference. Writes one movement even when nothing changed (a count that
+ * confirmed the stock is history too).
+ */
+export async function adjust(tx: Tx, input: AdjustInput): Promise<AdjustResult> {
+  if (!isValidStockQuantity(input.newQuantity)) throw fieldError('new_quantity', M.quantity);
+  const item = await lockItem(tx, { productId: input.productId, variantId: input.variantId });
+  const locationId = input.storeLocationId;
+  if (locationId === null) {
+    if (await hasActiveStoreLocations(tx)) throw fieldError('store_location_id', M.selectLocation);
+  } else {
+    const [location] = await tx
+      .select({ isActive: storeLocations.isActive })
+      .from(storeLocations)
+      .where(eq(storeLocations.id, locationId));
+    if (!location) throw fieldError('store_location_id', M.locationNotFound);
+    if (!location.isActive) throw fieldError('store_location_id', M.locationInactive);
+  }
+
+  let oldQuantity = item.total;
+  if (locationId !== null) {
+    const [row] = await tx
+      .select({ quantity: locationStocks.quantity })
+      .from(locationStocks)
+      .where(and(itemLocationRows(item), eq(locationStocks.storeLocationId, locationId)));
+    oldQuantity = row?.quantity ?? 0;
+  }
+  const delta = input.newQuantity - oldQuantity;
+  if (locationId !== null && delta !== 0) await moveAtLocation(tx, item, locationId, delta);
+  const totalAfter = delta === 0 ? item.total : await moveTotal(tx, item, delta);
+  await writeMovement(tx, item, {
+    locationId,
+    before: item.total,
+    after: totalAfter,
+    reason: input.reason ?? 'manual_update',
+    userId: input.userId,
+    notes: input.notes,
+  });
+  return { oldQuantity, newQuantity: input.newQuantity, totalBefore: item.total, totalAfter };
+}

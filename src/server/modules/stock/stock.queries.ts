@@ -1,0 +1,116 @@
+import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { STOCK_SEARCH_LIMIT } from '../../../contracts/stock';
+import type { Executor } from '../../platform/db/database';
+import { productStocks, products } from '../catalogue';
+import { locationStocks, storeLocations } from './stock.tables';
+
+export async function listStoreLocations(db: Executor) {
+  return db.select().from(storeLocations).orderBy(asc(storeLocations.name), asc(storeLocations.id));
+}
+
+export async function findStoreLocation(db: Executor, id: number) {
+  const [row] = await db.select().from(storeLocations).where(eq(storeLocations.id, id));
+  return row ?? null;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export type StockSearchProduct = {
+  id: number;
+  name: string;
+  sku: string | null;
+  is_variable_product: boolean;
+  current_stock: number;
+  low_stock_threshold: number;
+  variants: { id: number; variant: string; sku: string | null; current_stock: number }[];
+  location_stock: { product_id: number; variant_id: number | null; location_id: number; quantity: number }[];
+};
+
+/** GET /api/stock-update/search-products: up to 10 live products by name or SKU (of the product or a variant). */
+export async function searchStockProducts(db: Executor, search: string): Promise<StockSearchProduct[]> {
+  const pattern = `%${escapeLike(search)}%`;
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      isVariable: products.isVariableProduct,
+      stock: products.stockQuantity,
+      threshold: products.lowStockThreshold,
+    })
+    .from(products)
+    .where(
+      and(
+        isNull(products.deletedAt),
+        or(
+          ilike(products.name, pattern),
+          ilike(products.sku, pattern),
+          sql`exists (select 1 from ${productStocks} where ${productStocks.productId} = ${products.id} and ${productStocks.sku} ilike ${pattern})`,
+        ),
+      ),
+    )
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(STOCK_SEARCH_LIMIT);
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const [variants, placed] = await Promise.all([
+    db
+      .select({
+        id: productStocks.id,
+        productId: productStocks.productId,
+        variant: productStocks.variant,
+        sku: productStocks.sku,
+        qty: productStocks.qty,
+      })
+      .from(productStocks)
+      .where(inArray(productStocks.productId, ids))
+      .orderBy(asc(productStocks.sortOrder), asc(productStocks.id)),
+    db
+      .select({
+        productId: locationStocks.productId,
+        variantId: locationStocks.variantId,
+        locationId: locationStocks.storeLocationId,
+        quantity: locationStocks.quantity,
+      })
+      .from(locationStocks)
+      .where(inArray(locationStocks.productId, ids))
+      .orderBy(asc(locationStocks.storeLocationId)),
+  ]);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    sku: r.sku,
+    is_variable_product: r.isVariable,
+    current_stock: r.stock,
+    low_stock_threshold: r.threshold,
+    variants: variants
+      .filter((v) => v.productId === r.id)
+      .map((v) => ({ id: v.id, variant: v.variant, sku: v.sku, current_stock: v.qty })),
+    location_stock: placed
+      .filter((p) => p.productId === r.id)
+      .map((p) => ({
+        product_id: p.productId,
+        variant_id: p.variantId,
+        location_id: p.locationId,
+        quantity: p.quantity,
+      })),
+  }));
+}
+
+/** How many units the location holds, over every item. */
+export async function unitsAtLocation(db: Executor, locationId: number): Promise<number> {
+  const [row] = await db
+    .select({ units: sql<number>`cast(coalesce(sum(${locationStocks.quantity}), 0) as integer)` })
+    .from(locationStocks)
+    .where(eq(locationStocks.storeLocationId, locationId));
+  return row?.units ?? 0;
+}
+
+/** A product that exists and is not deleted. */
+export async function isLiveProduct(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.deletedAt)));
+  return row !== undefined;
+}

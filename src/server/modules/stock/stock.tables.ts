@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../../platform/auth/auth.tables';
+import { productStocks, products } from '../catalogue';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** spec 2 §3 Store location. */
+export const storeLocations = pgTable('store_locations', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  code: text('code'),
+  description: text('description'),
+  address: text('address'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Stock of a product (variant_id null) or a variant at one store location. The item's total stays
+ * in products.stock_quantity / product_stocks.qty: the sum of these rows plus any stock not placed
+ * at a location (docs/decisions/0018). Only the stock service writes here.
+ */
+export const locationStocks = pgTable(
+  'location_stocks',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productStocks.id, { onDelete: 'cascade' }),
+    storeLocationId: integer('store_location_id')
+      .notNull()
+      .references(() => storeLocations.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('location_stocks_quantity_not_negative', sql`${t.quantity} >= 0`),
+    uniqueIndex('location_stocks_item_location').on(
+      t.productId,
+      sql`coalesce(${t.variantId}, 0)`,
+      t.storeLocationId,
+    ),
+    index('location_stocks_location').on(t.storeLocationId),
+  ],
+);
+
+/** spec 2 §3 Stock movement: one row per change of stock, written by the stock service. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productStocks.id, { onDelete: 'set null' }),
+    storeLocationId: integer('store_location_id').references(() => storeLocations.id, {
+      onDelete: 'set null',
+    }),
+    /** increase, decrease, adjustment (domain/stock MOVEMENT_TYPES). */
+    movementType: text('movement_type').notNull(),
+    /** One of spec 2 §9's reasons (domain/stock STOCK_REASONS). */
+    reason: text('reason').notNull(),
+    /** Signed: quantity_after - quantity_before of the item's total. */
+    quantityChanged: integer('quantity_changed').notNull(),
+    quantityBefore: integer('quantity_before').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    /** order or booking, with its id; null for manual changes. */
+    referenceType: text('reference_type'),
+    referenceId: integer('reference_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('stock_movements_type', sql`${t.movementType} in ('increase', 'decrease', 'adjustment')`),
+    index('stock_movements_item').on(t.productId, t.variantId, t.createdAt),
+    index('stock_movements_reference').on(t.referenceType, t.referenceId),
+  ],
+);
+
+/**
+ * The stock an order or booking holds: at most one row per reference and item (the unique index),
+ * so a deduction never runs twice (DECISIONS 10); a return removes the row and puts back what it
+ * took, where it took it.
+ */
+export const stockDeductions = pgTable(
+  'stock_deductions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    referenceType: text('reference_type').notNull(),
+    referenceId: integer('reference_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productStocks.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** Where the stock came from: [{ location_id (null: no location), quantity }]. */
+    takenFrom: jsonb('taken_from')
+      .$type<{ location_id: number | null; quantity: number }[]>()
+      .notNull()
+      .default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_deductions_reference_item').on(
+      t.referenceType,
+      t.referenceId,
+      t.productId,
+      sql`coalesce(${t.variantId}, 0)`,
+    ),
+  ],
+);
+
+/** spec 2 §3 Stock note. */
+export const stockNotes = pgTable(
+  'stock_notes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productStocks.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_notes_item').on(t.productId, t.variantId, t.createdAt)],
+);
