@@ -26,6 +26,8 @@ test('an admin creates a company user with two roles, edits them, and the user s
   await page.goto('/admin/users');
   await page.getByRole('link', { name: 'New user' }).first().click();
   await expect(page).toHaveURL(/\/admin\/users\/create$/);
+  // The address changes before the form's code has loaded; the list's "Company" column is still there.
+  await expect(page.getByRole('heading', { name: 'New user' })).toBeVisible();
 
   await page.getByText('Company', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Company' })).toBeChecked();
