@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_FORMATS } from '../domain/dates/date-format';
 import { DEFAULT_ALLOWED_TYPES, DEFAULT_MAX_FILE_SIZE_MB } from '../domain/files/file-rules';
+import { WEBSITE_SETTING_FIELDS as W } from './website-settings';
 
 /**
  * Every stored setting: its type and its default from the spec (spec 2 §3, §9; spec 1 §9).
@@ -19,13 +20,35 @@ export const SETTING_DEFINITIONS = {
   pdf_show_variants: z.boolean().default(true),
   default_per_page: z.number().int().min(1).max(100).default(10),
   session_idle_minutes: z.number().int().min(5).max(1440).default(120),
-  // Website (spec 2 §3)
-  site_name: z.string().default('Emporium'),
-  website_title: z.string().default('Emporium'),
-  website_description: z.string().default('Shop and rentals'),
-  vat_system_enabled: z.boolean().default(true),
-  vat_calculation_method: z.enum(['exclusive', 'inclusive']).default('exclusive'),
-  partner_terms_conditions_url: z.string().default(''),
+  // Website (spec 2 §3; rules in contracts/website-settings.ts, defaults in docs/decisions/0020)
+  site_name: W.site_name.default('Emporium'),
+  website_title: W.website_title.default('Emporium'),
+  website_description: W.website_description.default('Shop and rentals'),
+  vendor_system_enabled: W.vendor_system_enabled.default(false),
+  classified_product_enabled: W.classified_product_enabled.default(false),
+  wallet_enabled: W.wallet_enabled.default(false),
+  coupon_enabled: W.coupon_enabled.default(false),
+  conversation_enabled: W.conversation_enabled.default(false),
+  product_manage_by_admin: W.product_manage_by_admin.default(true),
+  product_approve_by_admin: W.product_approve_by_admin.default(false),
+  vat_system_enabled: W.vat_system_enabled.default(true),
+  vat_calculation_method: W.vat_calculation_method.default('exclusive'),
+  privacy_policy_url: W.privacy_policy_url.default(''),
+  terms_conditions_url: W.terms_conditions_url.default(''),
+  return_policy_url: W.return_policy_url.default(''),
+  partner_terms_conditions_url: W.partner_terms_conditions_url.default(''),
+  facebook_url: W.facebook_url.default(''),
+  instagram_url: W.instagram_url.default(''),
+  twitter_url: W.twitter_url.default(''),
+  linkedin_url: W.linkedin_url.default(''),
+  youtube_url: W.youtube_url.default(''),
+  company_name: W.company_name.default(''),
+  company_address: W.company_address.default(''),
+  company_phone: W.company_phone.default(''),
+  company_email: W.company_email.default(''),
+  company_website: W.company_website.default(''),
+  company_vat_number: W.company_vat_number.default(''),
+  company_registration_number: W.company_registration_number.default(''),
   // Stock (spec 2 §3, §4)
   stock_management_enabled: z.boolean().default(true),
   stock_deduction_timing: z.enum(['on_order', 'on_payment', 'on_shipping']).default('on_order'),

@@ -10,7 +10,7 @@ import {
 } from './modules/catalogue';
 import { currencyRoutes } from './modules/currencies';
 import { filesRoutes } from './modules/files';
-import { settingsRoutes } from './modules/settings';
+import { settingsRoutes, websiteSettingsRoutes } from './modules/settings';
 import { stockRoutes, stockSettingsRoutes } from './modules/stock';
 import { storefrontRoutes } from './modules/storefront';
 import { type AnyRoute, defineRoute } from './platform/http/define-route';
@@ -46,6 +46,7 @@ const moduleRoutes: AnyRoute[] = [
   ...discountsRoutes,
   ...productDiscountRoutes,
   ...settingsRoutes,
+  ...websiteSettingsRoutes,
   ...storefrontRoutes,
   ...productListRoutes,
   ...productRoutes,

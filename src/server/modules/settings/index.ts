@@ -1,1 +1,2 @@
 export { settingsRoutes } from './settings.routes';
+export { websiteSettingsRoutes } from './website-settings.routes';

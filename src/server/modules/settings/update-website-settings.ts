@@ -1,0 +1,42 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  WEBSITE_SETTING_KEYS,
+  type WebsiteSettingKey,
+  type WebsiteSettings,
+} from '../../../contracts/website-settings';
+import { type Actor, audit } from '../../platform/audit/audit';
+import type { AppContext } from '../../platform/context';
+import { getSettings, setSettings } from '../../platform/settings/settings-store';
+
+/** Every website setting, stored or default (spec 2 §3). */
+export function readWebsiteSettings(ctx: AppContext): Promise<WebsiteSettings> {
+  return getSettings(ctx.db, WEBSITE_SETTING_KEYS);
+}
+
+/**
+ * POST /api/website-settings/update and /batch-update (spec 2 §7): stores the checked values and
+ * writes one audit row per setting whose value really changed, in one transaction.
+ */
+export async function updateWebsiteSettings(
+  ctx: AppContext,
+  actor: Actor,
+  values: Partial<WebsiteSettings>,
+): Promise<WebsiteSettings> {
+  const keys = Object.keys(values) as WebsiteSettingKey[];
+  return ctx.db.transaction(async (tx) => {
+    const before = await getSettings(tx, keys);
+    await setSettings(tx, values);
+    for (const key of keys) {
+      if (isDeepStrictEqual(before[key], values[key])) continue;
+      await audit(tx, {
+        actorUserId: actor.userId,
+        action: 'setting.updated',
+        subjectType: 'setting',
+        subjectId: key,
+        data: { from: before[key], to: values[key] },
+        ip: actor.ip,
+      });
+    }
+    return getSettings(tx, WEBSITE_SETTING_KEYS);
+  });
+}
