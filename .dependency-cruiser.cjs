@@ -22,12 +22,17 @@ module.exports = {
     },
     {
       name: 'modules-meet-through-index',
-      comment: 'A module imports another module only through its index.ts.',
+      comment:
+        'A module imports another module only through its index.ts, or its <area>.tables.ts (the shared data layer, so two modules whose use cases call each other do not form a cycle through their indexes; docs/decisions/0022).',
       severity: 'error',
       from: { path: '^src/server/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
       to: {
         path: '^src/server/modules/([^/]+)/',
-        pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/index\\.ts$'],
+        pathNot: [
+          '^src/server/modules/$1/',
+          '^src/server/modules/[^/]+/index\\.ts$',
+          '^src/server/modules/[^/]+/[^/]+\\.tables\\.ts$',
+        ],
       },
     },
     {

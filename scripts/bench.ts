@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/platform/db/database';
@@ -60,6 +61,17 @@ const login = await fetch(`${base}/login`, {
 });
 const adminCookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
 
+const [bulkProduct] = (
+  (await database.db.execute(sql`select id from products where slug = 'bulk-product-1'`)) as unknown as {
+    rows: { id: number }[];
+  }
+).rows;
+const [bulkShop] = (
+  (await database.db.execute(sql`select id from store_locations where code = 'BS'`)) as unknown as {
+    rows: { id: number }[];
+  }
+).rows;
+
 const cases = [
   { name: 'GET /healthz (baseline)', path: '/healthz', cookie: '' },
   { name: 'GET /api/currencies/default', path: '/api/currencies/default', cookie: '' },
@@ -100,6 +112,32 @@ const cases = [
   {
     name: 'GET /api/order-products search "linen" (admin)',
     path: '/api/order-products?search=linen',
+    cookie: adminCookie,
+  },
+  { name: 'GET /api/stock-sheet/overview (admin)', path: '/api/stock-sheet/overview', cookie: adminCookie },
+  {
+    name: `GET /api/stock-sheet page 1 of ${products} products (admin)`,
+    path: '/api/stock-sheet?page=1&per_page=15',
+    cookie: adminCookie,
+  },
+  {
+    name: 'GET /api/stock-sheet page 500 (admin)',
+    path: '/api/stock-sheet?page=500&per_page=15',
+    cookie: adminCookie,
+  },
+  {
+    name: 'GET /api/stock-sheet low_stock at one location (admin)',
+    path: `/api/stock-sheet?stock_filter=low_stock&store_location=${bulkShop!.id}`,
+    cookie: adminCookie,
+  },
+  {
+    name: 'GET /api/stock-sheet search "oak lamp" out_of_stock (admin)',
+    path: '/api/stock-sheet?search=oak%20lamp&stock_filter=out_of_stock',
+    cookie: adminCookie,
+  },
+  {
+    name: 'GET /api/stock-history of a product with 500 movements (admin)',
+    path: `/api/stock-history/${bulkProduct!.id}?page=2`,
     cookie: adminCookie,
   },
 ];

@@ -1,7 +1,8 @@
 /**
  * A large shop for benchmarks: many users (with roles and addresses) and products (a third of
  * them variable with four variants, in categories, some discounted), inserted in SQL in one
- * statement per table so seeding 50 000 rows takes seconds. Later areas add orders and stock.
+ * statement per table so seeding 50 000 rows takes seconds; stock at two store locations with a
+ * movement history. Later areas add orders.
  * Run alone against DATABASE_URL or the embedded database in EMPORIUM_DATA_DIR:
  *   npm run seed:large -- --users 50000 --products 20000
  */
@@ -31,6 +32,7 @@ export async function seedLargeShop(db: Db, options: { users: number; products: 
     from users u where u.email like 'bulk%@example.test'
       and not exists (select 1 from user_addresses a where a.user_id = u.id)`);
   await seedLargeCatalogue(db, options.products);
+  await seedLargeStock(db);
   await db.execute(sql`analyze`);
 }
 
@@ -68,6 +70,49 @@ async function seedLargeCatalogue(db: Db, count: number): Promise<void> {
     from products p cross join generate_series(1, 4) as v
     where p.slug like 'bulk-product-%' and p.is_variable_product
       and not exists (select 1 from product_stocks s where s.product_id = p.id)`);
+}
+
+/**
+ * Stock for the stock sheet benchmarks: variable products' totals as their variants' sum, two
+ * store locations holding half each of every bulk item, an initial movement per item, and a long
+ * history (500 movements) on the first bulk product for the history pages.
+ */
+async function seedLargeStock(db: Db): Promise<void> {
+  await db.execute(sql`
+    update products p set stock_quantity = (select coalesce(sum(s.qty), 0) from product_stocks s where s.product_id = p.id)
+    where p.slug like 'bulk-product-%' and p.is_variable_product`);
+  await db.execute(sql`
+    insert into store_locations (name, code)
+    select v.name, v.code from (values ('Bulk shop', 'BS'), ('Bulk warehouse', 'BW')) as v(name, code)
+    where not exists (select 1 from store_locations l where l.code = v.code)`);
+  await db.execute(sql`
+    with items as (
+      select p.id as product_id, null::integer as variant_id, p.stock_quantity as qty
+        from products p where p.slug like 'bulk-product-%' and not p.is_variable_product
+      union all
+      select s.product_id, s.id, s.qty from product_stocks s
+        join products p on p.id = s.product_id where p.slug like 'bulk-product-%'
+    )
+    insert into location_stocks (product_id, variant_id, store_location_id, quantity)
+    select i.product_id, i.variant_id, l.id, case when l.code = 'BS' then i.qty / 2 else i.qty - i.qty / 2 end
+    from items i cross join store_locations l where l.code in ('BS', 'BW')
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into stock_movements (product_id, variant_id, movement_type, reason, quantity_changed,
+                                 quantity_before, quantity_after, created_at)
+    select ls.product_id, ls.variant_id, 'increase', 'initial_stock', ls.quantity, 0, ls.quantity,
+           now() - interval '30 days'
+    from location_stocks ls join store_locations l on l.id = ls.store_location_id
+    where l.code in ('BS', 'BW')
+      and not exists (select 1 from stock_movements m where m.product_id = ls.product_id)`);
+  await db.execute(sql`
+    insert into stock_movements (product_id, movement_type, reason, quantity_changed, quantity_before,
+                                 quantity_after, created_at)
+    select p.id, 'adjustment', 'inventory_count', 0, p.stock_quantity, p.stock_quantity,
+           now() - (g || ' hours')::interval
+    from (select id, stock_quantity from products where slug = 'bulk-product-1') p
+    cross join generate_series(1, 500) as g
+    where (select count(*) from stock_movements m where m.product_id = p.id) < 500`);
 }
 
 const isEntry = process.argv[1]?.endsWith('seed-large.ts');

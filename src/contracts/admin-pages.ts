@@ -37,4 +37,78 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   },
   { path: '/admin/discounts/create', permission: 'catalogue.manage' },
   { path: '/admin/discounts/:id/edit', permission: 'catalogue.manage' },
+  { path: '/admin/stock-sheet', permission: 'stock.manage', nav: { label: 'Stock sheet', group: 'Stock' } },
+  { path: '/admin/stock/stock-history/:productId', permission: 'stock.manage' },
+  { path: '/admin/stock/stock-history/:productId/:variantId', permission: 'stock.manage' },
+  { path: '/admin/stock/notes-history/:productId', permission: 'stock.manage' },
+  { path: '/admin/stock/notes-history/:productId/:variantId', permission: 'stock.manage' },
+  {
+    path: '/admin/stock-settings',
+    permission: 'stock.manage',
+    nav: { label: 'Stock settings', group: 'Stock' },
+  },
+  {
+    path: '/admin/website-settings',
+    permission: 'settings.manage',
+    nav: { label: 'Website settings', group: 'Settings' },
+  },
+  {
+    path: '/admin/shipping',
+    permission: 'settings.manage',
+    nav: { label: 'Shipping', group: 'Settings' },
+  },
+  {
+    path: '/admin/system-settings',
+    permission: 'settings.manage',
+    nav: { label: 'System settings', group: 'Settings' },
+  },
+  {
+    path: '/admin/email-management',
+    permission: 'settings.manage',
+    nav: { label: 'E-mail', group: 'Settings' },
+  },
+  {
+    path: '/admin/rental-templates',
+    permission: 'settings.manage',
+    nav: { label: 'Rental templates', group: 'Settings' },
+  },
+  {
+    path: '/admin/chat-popup',
+    permission: 'settings.manage',
+    nav: { label: 'Chat popup', group: 'Settings' },
+  },
+  {
+    path: '/admin/sms-settings',
+    permission: 'settings.manage',
+    nav: { label: 'SMS', group: 'Settings' },
+  },
+  {
+    path: '/admin/messaging-test',
+    permission: 'settings.manage',
+    nav: { label: 'Messaging test', group: 'Settings' },
+  },
+  {
+    path: '/admin/theme-settings',
+    permission: 'settings.manage',
+    nav: { label: 'Theme', group: 'Settings' },
+  },
+  {
+    path: '/admin/sliders',
+    permission: 'settings.manage',
+    nav: { label: 'Sliders', group: 'Settings' },
+  },
+  { path: '/admin/sliders/create', permission: 'settings.manage' },
+  { path: '/admin/sliders/:id/edit', permission: 'settings.manage' },
+  {
+    path: '/admin/pickup-points',
+    permission: 'settings.manage',
+    nav: { label: 'Pickup points', group: 'Settings' },
+  },
+  {
+    path: '/admin/payment-methods',
+    permission: 'settings.manage',
+    nav: { label: 'Payment methods', group: 'Settings' },
+  },
+  { path: '/admin/payment-methods/create', permission: 'settings.manage' },
+  { path: '/admin/payment-methods/:id', permission: 'settings.manage' },
 ];

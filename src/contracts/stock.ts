@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isValidStockQuantity, PRODUCT_STOCK_REASONS } from '../domain/stock/stock-rules';
+import { parseIsoDate } from '../domain/dates/date-format';
+import {
+  isValidStockQuantity,
+  MOVEMENT_TYPES,
+  PRODUCT_STOCK_REASONS,
+  STOCK_REASONS,
+} from '../domain/stock/stock-rules';
 import { formBoolean, optionalText, recordId } from './common';
 
 /** The stock area's words (spec 2 §4, §5, §8); where the spec has none, ours (docs/decisions/0018). */
@@ -146,4 +152,212 @@ export type UpdateStockReply = {
     new_quantity: number;
     current_stock: number;
   };
+};
+
+/** A YYYY-MM-DD filter date (the shop's day); empty means none. */
+const filterDate = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z
+    .string()
+    .refine((text) => parseIsoDate(text) !== null, 'Please enter a date as YYYY-MM-DD.')
+    .optional(),
+);
+const optionalFilterId = z.preprocess(
+  (value) => (value === '' || value === null || value === 'all' ? undefined : value),
+  recordId.optional(),
+);
+const pageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
+const pageSize = (options: readonly number[], fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((n) => options.includes(n), `Choose ${options.join(', ')} per page.`)
+    .default(fallback);
+
+/** spec 2 §9: stock sheet page sizes 15 (default), 25, 50, 100; histories 10, 20 (default), 50, 100. */
+export const STOCK_SHEET_PAGE_SIZES = [15, 25, 50, 100] as const;
+export const STOCK_HISTORY_PAGE_SIZES = [10, 20, 50, 100] as const;
+/** spec 2 §9: the page strip shows every page up to 7. */
+export const STOCK_PAGE_STRIP = 7;
+/** spec 2 §4 stock filter. */
+export const STOCK_FILTERS = ['all', 'low_stock', 'out_of_stock'] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number];
+
+const sheetFilters = {
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+  stock_filter: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(STOCK_FILTERS, { error: 'Choose all, low_stock or out_of_stock.' }).default('all'),
+  ),
+  supplier: optionalFilterId,
+  store_location: optionalFilterId,
+};
+
+/** GET /api/stock-sheet (spec 2 §7). */
+export const stockSheetQuery = z.object({
+  page: pageNumber,
+  per_page: pageSize(STOCK_SHEET_PAGE_SIZES, 15),
+  ...sheetFilters,
+});
+export type StockSheetQuery = z.output<typeof stockSheetQuery>;
+export type StockSheetFilters = Omit<StockSheetQuery, 'page' | 'per_page'>;
+
+/** GET /admin/stock-sheet/export (spec 2 §7): the sheet's filters, as an Excel file. */
+export const stockSheetExportQuery = z.object({
+  ...sheetFilters,
+  format: z.enum(['excel'], { error: 'The stock sheet exports as excel.' }).default('excel'),
+});
+
+/** GET /api/stock-history/{productId}[/variant/{variantId}] (spec 2 §7; the user filter of issue 4). */
+export const stockHistoryFilters = z.object({
+  movement_type: z.preprocess(
+    (value) => (value === '' || value === 'all' ? undefined : value),
+    z.enum(MOVEMENT_TYPES, { error: 'Choose increase, decrease or adjustment.' }).optional(),
+  ),
+  reason: z.preprocess(
+    (value) => (value === '' || value === 'all' ? undefined : value),
+    z.enum(STOCK_REASONS, { error: 'Please choose a reason from the list.' }).optional(),
+  ),
+  user_id: optionalFilterId,
+  date_from: filterDate,
+  date_to: filterDate,
+});
+export type StockHistoryFilters = z.output<typeof stockHistoryFilters>;
+export const stockHistoryQuery = stockHistoryFilters.extend({
+  page: pageNumber,
+  per_page: pageSize(STOCK_HISTORY_PAGE_SIZES, 20),
+});
+export type StockHistoryQuery = z.output<typeof stockHistoryQuery>;
+
+/** GET /api/stock-notes-history/{productId}[/variant/{variantId}] (spec 2 §7). */
+export const notesHistoryFilters = z.object({
+  user_id: optionalFilterId,
+  date_from: filterDate,
+  date_to: filterDate,
+});
+export type NotesHistoryFilters = z.output<typeof notesHistoryFilters>;
+export const notesHistoryQuery = notesHistoryFilters.extend({
+  page: pageNumber,
+  per_page: pageSize(STOCK_HISTORY_PAGE_SIZES, 20),
+});
+export type NotesHistoryQuery = z.output<typeof notesHistoryQuery>;
+const exportFormat = {
+  format: z.enum(['excel'], { error: 'The history exports as excel.' }).default('excel'),
+};
+export const stockHistoryExportQuery = stockHistoryFilters.extend(exportFormat);
+export const notesHistoryExportQuery = notesHistoryFilters.extend(exportFormat);
+
+/** {productId} and the optional {variantId} of the history routes and pages. */
+export const stockItemParams = z.object({ productId: recordId, variantId: recordId.optional() });
+
+/** spec 2 §3 Stock row. */
+export type StockRowReply = {
+  product_id: number;
+  variant_id: number | null;
+  name: string;
+  sku: string | null;
+  current_stock: number;
+  low_stock_threshold: number;
+  is_main_row: boolean;
+  is_variable: boolean;
+  variant_count: number;
+  location_breakdown: { location_id: number; location_name: string; quantity: number }[];
+  /** Stock held at no store location (counted before locations existed). */
+  unplaced_quantity: number;
+  supplier: string | null;
+  supplier_id: number | null;
+  status: 'in_stock' | 'low_stock' | 'out_of_stock';
+};
+
+export type StockPagination = {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+};
+
+export type StockSheetReply = { success: true; data: StockRowReply[]; pagination: StockPagination };
+
+/** spec 2 §3 Stock movement, as the histories and the overview answer it. */
+export type StockMovementReply = {
+  id: number;
+  product_id: number;
+  variant_id: number | null;
+  product_name: string;
+  variant_name: string | null;
+  movement_type: (typeof MOVEMENT_TYPES)[number];
+  reason: string;
+  quantity_changed: number;
+  quantity_before: number;
+  quantity_after: number;
+  store_location: string | null;
+  reference_type: string | null;
+  reference_id: number | null;
+  /** The order the movement belongs to (orders arrive with issue 6; null until then). */
+  order: { url: string; order_code: string } | null;
+  user: string | null;
+  notes: string | null;
+  created_at: string;
+};
+
+/** spec 2 §3 Stock overview. */
+export type StockOverviewReply = {
+  success: true;
+  data: {
+    total_products: number;
+    total_stock_items: number;
+    out_of_stock_count: number;
+    low_stock_count: number;
+    total_stock_quantity: number;
+    recent_movements: StockMovementReply[];
+  };
+};
+
+/** The product or variant a history page is about. */
+export type StockItemReply = {
+  product_id: number;
+  variant_id: number | null;
+  product_name: string;
+  variant_name: string | null;
+  sku: string | null;
+  current_stock: number;
+  is_variable: boolean;
+};
+
+export type StockHistoryReply = {
+  success: true;
+  item: StockItemReply;
+  data: StockMovementReply[];
+  pagination: StockPagination;
+  /** Who made movements of this item: the user filter's choices. */
+  users: { id: number; name: string }[];
+};
+
+/** spec 2 §3 Stock note, with who wrote it and when. */
+export type StockNoteReply = {
+  id: number;
+  product_id: number;
+  variant_id: number | null;
+  note: string;
+  product_name: string;
+  variant_name: string | null;
+  sku: string | null;
+  user: string | null;
+  user_id: number | null;
+  created_at: string;
+};
+
+export type NotesHistoryReply = {
+  success: true;
+  item: StockItemReply;
+  data: StockNoteReply[];
+  pagination: StockPagination;
+  users: { id: number; name: string }[];
 };

@@ -7,8 +7,24 @@ export type ShopViewer = {
   dashboard_url: string | null;
 };
 
+export type HomeSlide = {
+  id: number;
+  title: string;
+  description: string;
+  link: string;
+  image_path: string | null;
+};
+
 export type ShopPageState =
-  | { page: 'home'; props: { site_name: string; description: string } }
+  | {
+      page: 'home';
+      props: {
+        site_name: string;
+        description: string;
+        /** The first active slider's slides (spec 3 §3 Slider), in order; empty when none. */
+        slides: HomeSlide[];
+      };
+    }
   | { page: 'login'; props: { redirect: string | null; status: string | null } }
   | { page: 'register'; props: Record<string, never> }
   | { page: 'forgot-password'; props: Record<string, never> }
@@ -18,5 +34,7 @@ export type ShopPageState =
 
 export type ShopDocument = ShopPageState & {
   site_name: string;
+  /** The active theme's logo (spec 2 §3 Theme settings); the colours arrive as CSS variables. */
+  theme: { name: 'default' | 'clinic'; logo_url: string | null };
   viewer: ShopViewer | null;
 };

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TOTAL_UPLOAD_LIMIT_BYTES } from '../domain/files/file-rules';
 import type { Config } from './config';
+import { readPageTheme } from './modules/settings';
 import { shopDocument } from './modules/storefront';
 import { ensureSession, readSession } from './platform/auth/request-session';
 import type { AppContext } from './platform/context';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         csrfToken: async (req, reply) => (await ensureSession(ctx, req, reply)).csrfToken,
         errorDocument: (req, status, message) =>
           shopDocument(ctx, req, { page: 'error', props: { status, message } }),
+        theme: () => readPageTheme(ctx),
       },
       options.requireWebBuild ?? false,
     ),

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { sendStockAlerts } from './modules/stock';
 import { purgeExpiredSessions } from './platform/auth/sessions';
 import { openDatabase } from './platform/db/database';
 import { prepareDatabase } from './prepare-database';
@@ -25,6 +26,11 @@ export async function main(): Promise<void> {
     60 * 60 * 1000,
   );
   housekeeping.unref();
+  // Low-stock and out-of-stock e-mails queued by sales and counts (docs/decisions/0022).
+  const stockAlertTimer = setInterval(() => {
+    sendStockAlerts(ctx, app.log).catch((error) => app.log.error({ err: error }, 'stock alerts failed'));
+  }, 60 * 1000);
+  stockAlertTimer.unref();
 
   const address = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [
@@ -42,6 +48,7 @@ export async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(housekeeping);
+    clearInterval(stockAlertTimer);
     await app.close();
     await database.close();
     process.exit(0);

@@ -9,9 +9,23 @@ import {
   referenceRoutes,
 } from './modules/catalogue';
 import { currencyRoutes } from './modules/currencies';
+import { emailTemplateRoutes } from './modules/email-templates';
 import { filesRoutes } from './modules/files';
-import { settingsRoutes, websiteSettingsRoutes } from './modules/settings';
-import { stockRoutes, stockSettingsRoutes } from './modules/stock';
+import { messagingTestRoutes, smsRoutes } from './modules/messaging';
+import { rentalTemplateRoutes } from './modules/rental-templates';
+import {
+  chatPopupRoutes,
+  emailSettingsRoutes,
+  readPageTheme,
+  settingsRoutes,
+  systemSettingsRoutes,
+  themeSettingsRoutes,
+  websiteSettingsRoutes,
+} from './modules/settings';
+import { shippingRoutes } from './modules/shipping';
+import { paymentMethodRoutes, pickupPointRoutes } from './modules/shop-setup';
+import { slidersRoutes } from './modules/sliders';
+import { stockRoutes, stockSettingsRoutes, stockSheetRoutes } from './modules/stock';
 import { storefrontRoutes } from './modules/storefront';
 import { type AnyRoute, defineRoute } from './platform/http/define-route';
 
@@ -25,12 +39,17 @@ const healthRoute = defineRoute({
   },
 });
 
-/** No favicon yet (the theme settings will upload one): answer quickly instead of a 404 page. */
+/** The theme's favicon when one is uploaded; otherwise a quick empty answer instead of a 404 page. */
 const faviconRoute = defineRoute({
   method: 'GET',
   url: '/favicon.ico',
   auth: 'public',
-  handler: async ({ reply }) => reply.code(204).header('Cache-Control', 'public, max-age=86400').send(),
+  handler: async ({ ctx, reply }) => {
+    const theme = await readPageTheme(ctx);
+    if (theme.favicon_url)
+      return reply.code(302).header('Cache-Control', 'no-cache').redirect(theme.favicon_url);
+    return reply.code(204).header('Cache-Control', 'public, max-age=3600').send();
+  },
 });
 
 /** Every module's routes, mounted explicitly. */
@@ -47,12 +66,25 @@ const moduleRoutes: AnyRoute[] = [
   ...productDiscountRoutes,
   ...settingsRoutes,
   ...websiteSettingsRoutes,
+  ...systemSettingsRoutes,
+  ...chatPopupRoutes,
+  ...themeSettingsRoutes,
+  ...slidersRoutes,
+  ...emailSettingsRoutes,
+  ...smsRoutes,
+  ...messagingTestRoutes,
+  ...emailTemplateRoutes,
+  ...rentalTemplateRoutes,
   ...storefrontRoutes,
   ...productListRoutes,
   ...productRoutes,
   ...orderProductRoutes,
   ...stockRoutes,
   ...stockSettingsRoutes,
+  ...stockSheetRoutes,
+  ...pickupPointRoutes,
+  ...paymentMethodRoutes,
+  ...shippingRoutes,
 ];
 
 /** Admin pages not already served by a page-and-endpoint route answer with the SPA shell. */

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListReply, ProductReply } from '../contracts/catalogue';
+import type {
+  NotesHistoryReply,
+  StockHistoryReply,
+  StockOverviewReply,
+  StockSheetReply,
+  StoreLocationReply,
+} from '../contracts/stock';
 import { type Agent, createTestApp, type TestApp } from '../test/test-app';
 import { DEMO_PRODUCTS } from './modules/catalogue/demo-catalogue-data';
 import { seedDemo } from './seed-demo';
@@ -62,10 +69,62 @@ describe('the demo catalogue (npm start)', () => {
     expect(types).toContain('role_based');
   });
 
+  it('has two store locations holding the stock, low and out-of-stock items, movements and notes', async () => {
+    const locations = (await admin.get('/api/store-locations')).json().data as StoreLocationReply[];
+    expect(locations.map((l) => l.name).sort()).toEqual(['Main shop', 'Warehouse']);
+    const overview = ((await admin.get('/api/stock-sheet/overview')).json() as StockOverviewReply).data;
+    expect(overview.total_products).toBe(DEMO_PRODUCTS.length);
+    expect(overview.low_stock_count).toBeGreaterThan(0);
+    expect(overview.out_of_stock_count).toBeGreaterThan(0);
+    expect(overview.recent_movements.length).toBe(10);
+
+    const rows: StockSheetReply['data'] = [];
+    for (let page = 1; ; page++) {
+      const reply = (await admin.get(`/api/stock-sheet?per_page=100&page=${page}`)).json() as StockSheetReply;
+      rows.push(...reply.data);
+      if (page >= reply.pagination.last_page) break;
+    }
+    const items = rows.filter((r) => !r.is_variable || !r.is_main_row);
+    // Every unit is at a location: none is left at "no location".
+    expect(items.every((r) => r.unplaced_quantity === 0)).toBe(true);
+    for (const location of locations) {
+      expect(
+        items.some((r) => r.location_breakdown.some((b) => b.location_id === location.id && b.quantity > 0)),
+      ).toBe(true);
+    }
+    const placed = items.flatMap((r) => r.location_breakdown).reduce((sum, b) => sum + b.quantity, 0);
+    expect(placed).toBe(overview.total_stock_quantity);
+
+    const noted = rows.find((r) => r.is_main_row)!;
+    const product = noted.product_id;
+    const history = (await admin.get(`/api/stock-history/${product}`)).json() as StockHistoryReply;
+    expect(history.data.length).toBeGreaterThan(0);
+    const reasons = new Set<string>();
+    for (const row of rows.filter((r) => r.is_main_row).slice(0, 40)) {
+      const h = (await admin.get(`/api/stock-history/${row.product_id}`)).json() as StockHistoryReply;
+      for (const m of h.data) reasons.add(m.reason);
+    }
+    expect([...reasons]).toEqual(expect.arrayContaining(['initial_stock', 'transfer_in', 'damaged_goods']));
+    const notes = await Promise.all(
+      rows
+        .filter((r) => r.is_main_row)
+        .map(
+          async (r) =>
+            ((await admin.get(`/api/stock-notes-history/${r.product_id}`)).json() as NotesHistoryReply).data,
+        ),
+    );
+    expect(notes.flat().length).toBe(3);
+  });
+
   it('runs once: a second start leaves the catalogue as the shop made it', async () => {
     const before = (await allProducts()).length;
+    const movements = ((await admin.get('/api/stock-sheet/overview')).json() as StockOverviewReply).data;
     await seedDemo(t.ctx);
     expect((await allProducts()).length).toBe(before);
+    expect(((await admin.get('/api/stock-sheet/overview')).json() as StockOverviewReply).data).toEqual(
+      movements,
+    );
+    expect(((await admin.get('/api/store-locations')).json().data as unknown[]).length).toBe(2);
     const rules = (await admin.get('/api/discounts?per_page=50')).json() as { data: unknown[] };
     await seedDemo(t.ctx);
     expect(((await admin.get('/api/discounts?per_page=50')).json() as { data: unknown[] }).data.length).toBe(

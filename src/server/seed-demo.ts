@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { userAddresses } from './modules/accounts/accounts.tables';
 import { seedDemoCatalogue, seedDemoDiscounts } from './modules/catalogue';
+import { seedDemoEmailTemplates } from './modules/email-templates';
 import { seedDemoFiles } from './modules/files';
+import { seedDemoRentalTemplates } from './modules/rental-templates';
+import { seedDemoShipping } from './modules/shipping';
+import { seedDemoShopSetup } from './modules/shop-setup';
+import { seedDemoSliders } from './modules/sliders';
+import { seedDemoStock } from './modules/stock';
 import { users } from './platform/auth/auth.tables';
 import { hashPassword } from './platform/auth/passwords';
 import { setUserRoles } from './platform/auth/user-roles';
@@ -114,7 +120,11 @@ function extraCustomers(): DemoUser[] {
 
 /**
  * The demo shop for `npm start`: the demo users and library files once (when admin@demo.test
- * does not exist yet), then the catalogue and its discount rules while the shop has none. Later
+ * does not exist yet), then the catalogue and its discount rules while the shop has none, then the demo stock
+ * (store locations, movements, notes) while it has no store location, the payment methods and
+ * pickup points while their tables are empty, and the demo shipping (countries, methods, an
+ * "Islands" zone) while it has none, and the demo e-mail and rental templates while their
+ * tables are empty. Later
  * areas add their own demo data here.
  */
 export async function seedDemo(ctx: AppContext) {
@@ -124,9 +134,16 @@ export async function seedDemo(ctx: AppContext) {
     users: DEMO_USERS.map((u) => ({ email: u.email, roles: u.roles })),
   };
   const adminId = (await findAdmin(ctx)) ?? (await seedDemoUsers(ctx));
-  if (await seedDemoCatalogue(ctx, { userId: adminId, ip: null })) {
+  const actor = { userId: adminId, ip: null };
+  if (await seedDemoCatalogue(ctx, actor)) {
     await seedDemoDiscounts(db, ctx.now());
   }
+  await seedDemoStock(ctx, actor);
+  await seedDemoShopSetup(ctx, actor);
+  await seedDemoShipping(ctx, actor);
+  await seedDemoEmailTemplates(ctx, actor);
+  await seedDemoRentalTemplates(ctx, actor);
+  await seedDemoSliders(ctx, actor);
   return summary;
 }
 

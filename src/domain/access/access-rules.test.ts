@@ -4,6 +4,7 @@ import {
   isPermissionNameLocked,
   isProtectedGrant,
   isRoleNameLocked,
+  isShopTeam,
   isValidPermissionName,
   isValidRoleName,
   permissionArea,
@@ -103,5 +104,17 @@ describe('grouping by area', () => {
 
   it('gives nothing for nothing', () => {
     expect(groupByArea([])).toEqual([]);
+  });
+});
+
+describe('the shop team (maintenance mode, spec 2 §3)', () => {
+  it.each([
+    [['admin'], true],
+    [['staff', 'customer'], true],
+    [['customer', 'partner'], false],
+    [['manager'], false],
+    [[], false],
+  ])('%j is the shop team: %s', (roles, expected) => {
+    expect(isShopTeam(roles)).toBe(expected);
   });
 });

@@ -56,3 +56,8 @@ export function groupByArea<T extends { name: string }>(items: readonly T[]): { 
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([area, list]) => ({ area, items: list }));
 }
+
+/** The shop's own people (admin and staff), who still see the storefront in maintenance mode (spec 2 §3). */
+export function isShopTeam(heldRoles: readonly string[]): boolean {
+  return heldRoles.includes(ADMIN_ROLE) || heldRoles.includes('staff');
+}

@@ -4,6 +4,7 @@ import {
   fullName,
   normalizeCompanyFields,
   rolesFitUserType,
+  supplierName,
   USER_MESSAGES,
   userProfileErrors,
 } from './user-rules';
@@ -72,6 +73,14 @@ describe('names and sign-in', () => {
     [{ email: 'a@b.test' }, 'a@b.test'],
   ])('%j is called %s', (user, name) => {
     expect(fullName(user)).toBe(name);
+  });
+
+  it.each([
+    [{ first_name: 'Ana', last_name: 'Lee', company_name: 'Acme', email: 'a@b.test' }, 'Acme'],
+    [{ first_name: 'Ana', last_name: 'Lee', company_name: '  ', email: 'a@b.test' }, 'Ana Lee'],
+    [{ company_name: null, email: 'a@b.test' }, 'a@b.test'],
+  ])('supplier %j is listed as %s', (supplier, name) => {
+    expect(supplierName(supplier)).toBe(name);
   });
 
   it.each([

@@ -76,6 +76,16 @@ export function fullName(user: {
   return name || user.company_name || user.email || '';
 }
 
+/** How lists name a supplier: a supplier is a company (spec 3 §5), so its company name says who it is. */
+export function supplierName(supplier: {
+  first_name?: string | null;
+  last_name?: string | null;
+  company_name?: string | null;
+  email?: string;
+}): string {
+  return supplier.company_name?.trim() || fullName(supplier);
+}
+
 /** Suspended and closed accounts cannot sign in. */
 export function canSignIn(status: AccountStatus): boolean {
   return status === 'active';

@@ -172,6 +172,9 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   png: 'image/png',
   gif: 'image/gif',
   webp: 'image/webp',
+  // Only ever stored after sanitising, by the theme's logo and favicon (docs/decisions/0027).
+  svg: 'image/svg+xml',
+  ico: 'image/x-icon',
   pdf: 'application/pdf',
   doc: 'application/msword',
   xls: 'application/vnd.ms-excel',

@@ -1,6 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stockStatus } from '../catalogue/product-rules';
-import { isValidStockQuantity, movementTypeFor, planDeduction, STOCK_REASONS } from './stock-rules';
+import {
+  isValidStockQuantity,
+  movementTypeFor,
+  planDeduction,
+  STOCK_REASONS,
+  stockAlertFor,
+  stockWordLabel,
+} from './stock-rules';
 
 describe('stockStatus (spec 2 §4 stock status per row)', () => {
   it.each([
@@ -91,5 +99,56 @@ describe('STOCK_REASONS (spec 2 §9)', () => {
     expect(STOCK_REASONS).toContain('order_deduction');
     expect(STOCK_REASONS).toContain('theft_loss');
     expect(new Set(STOCK_REASONS).size).toBe(STOCK_REASONS.length);
+  });
+});
+
+describe('stockAlertFor (which e-mail a change calls for)', () => {
+  it.each([
+    // before, after, threshold, alert
+    [6, 5, 5, 'low_stock'],
+    [10, 1, 5, 'low_stock'],
+    [10, 0, 5, 'out_of_stock'],
+    [3, 0, 5, 'out_of_stock'],
+    [5, 4, 5, null], // already low: no second mail
+    [0, 0, 5, null],
+    [4, 6, 5, null], // going up never mails
+    [6, 6, 5, null],
+    [1, 0, 0, 'out_of_stock'],
+    [2, 1, 0, null], // threshold 0: never low
+  ] as const)('%i → %i with threshold %i: %s', (before, after, threshold, alert) => {
+    expect(stockAlertFor(before, after, threshold)).toBe(alert);
+  });
+
+  it('mails at most once on the way down, whatever the steps', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.array(fc.integer({ min: 1, max: 10 }), { maxLength: 20 }),
+        (start, threshold, sales) => {
+          let stock = start;
+          const alerts: string[] = [];
+          for (const sold of sales) {
+            const after = Math.max(0, stock - sold);
+            const alert = stockAlertFor(stock, after, threshold);
+            if (alert) alerts.push(alert);
+            stock = after;
+          }
+          expect(alerts.filter((a) => a === 'low_stock').length).toBeLessThanOrEqual(1);
+          expect(alerts.filter((a) => a === 'out_of_stock').length).toBeLessThanOrEqual(1);
+          expect(alerts.includes('out_of_stock')).toBe(start > 0 && stock === 0);
+        },
+      ),
+    );
+  });
+});
+
+describe('stockWordLabel', () => {
+  it.each([
+    ['damaged_goods', 'Damaged goods'],
+    ['increase', 'Increase'],
+    ['manual_update', 'Manual update'],
+  ])('%s reads %s', (word, label) => {
+    expect(stockWordLabel(word)).toBe(label);
   });
 });

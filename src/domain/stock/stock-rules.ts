@@ -83,3 +83,24 @@ export function planDeduction(
   }
   return left === 0 ? takes : null;
 }
+
+/** How screens and exports name a reason or movement type: "damaged_goods" → "Damaged goods". */
+export function stockWordLabel(word: string): string {
+  const text = word.replace(/_/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export type StockAlertKind = 'low_stock' | 'out_of_stock';
+
+/**
+ * Which e-mail a change of stock calls for (spec 2 §3 low_stock_email_notifications,
+ * out_of_stock_notifications): out of stock when it reaches 0 from above; low when it falls to or
+ * below the threshold from above it, still above 0. Only the crossing mails: a further sale of a
+ * low item does not mail again, until stock is raised above the line and falls again.
+ */
+export function stockAlertFor(before: number, after: number, threshold: number): StockAlertKind | null {
+  if (after >= before) return null;
+  if (after <= 0) return before > 0 ? 'out_of_stock' : null;
+  if (after <= threshold && before > threshold) return 'low_stock';
+  return null;
+}

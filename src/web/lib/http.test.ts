@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, http, navigation, setCsrfToken } from './http';
+import { HttpError, http, navigation, setCsrfToken, signOut } from './http';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[];
@@ -21,6 +21,7 @@ beforeEach(() => {
   assigned = [];
   document.head.innerHTML = '<meta name="csrf-token" content="token-from-page">';
   window.history.replaceState(null, '', '/admin/users?page=2');
+  navigation.leaving = false;
   vi.spyOn(navigation, 'assign').mockImplementation((url: string) => {
     assigned.push(url);
   });
@@ -81,6 +82,31 @@ describe('the HTTP client', () => {
       expect(assigned).toEqual(['/login?redirect=%2Fadmin%2Fusers%3Fpage%3D2']);
     },
   );
+
+  it('signs out to where the server says', async () => {
+    reply(200, { redirect_url: '/login' });
+    await signOut();
+    expect(calls[0]!.url).toBe('/logout');
+    expect(assigned).toEqual(['/login']);
+  });
+
+  it('while signing out, a request failing on the ended session goes to plain /login too', async () => {
+    navigation.leaving = true;
+    reply(401, { message: 'Unauthenticated.' });
+    void http.get('/api/users');
+    await settle();
+    expect(assigned).toEqual(['/login']);
+  });
+
+  it('a failed sign-out keeps the page and lets later session redirects carry the way back', async () => {
+    reply(500, { message: 'Server Error' });
+    await expect(signOut()).rejects.toBeInstanceOf(HttpError);
+    expect(navigation.leaving).toBe(false);
+    reply(401, { message: 'Session expired' });
+    void http.get('/api/users');
+    await settle();
+    expect(assigned).toEqual(['/login?redirect=%2Fadmin%2Fusers%3Fpage%3D2']);
+  });
 
   it('passes every other error to the caller with its field errors', async () => {
     reply(422, {

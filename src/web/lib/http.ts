@@ -50,6 +50,11 @@ export function loginUrl(): string {
 
 /** Where the browser is sent; tests replace it. */
 export const navigation = {
+  /**
+   * Set while signing out: a request that fails meanwhile because the session has ended goes to
+   * plain /login like the sign-out itself, not to /login?redirect= of the page being left.
+   */
+  leaving: false,
   assign(url: string) {
     window.location.assign(url);
   },
@@ -84,7 +89,7 @@ function headers(body: unknown): Record<string, string> {
 export async function failure(status: number, body: unknown): Promise<never> {
   const message = (body as { message?: string } | null)?.message ?? `HTTP ${status}`;
   if (status === 419 || (status === 401 && SESSION_MESSAGES.includes(message))) {
-    navigation.assign(status === 419 ? '/login' : loginUrl());
+    navigation.assign(status === 419 || navigation.leaving ? '/login' : loginUrl());
     // The page is leaving; keep callers from showing an error meanwhile.
     return new Promise<never>(() => {});
   }
@@ -109,6 +114,18 @@ export async function request<T>(url: string, options: Options = {}): Promise<T>
   }
   if (!response.ok) return failure(response.status, parsed);
   return parsed as T;
+}
+
+/** Ends the session and goes where the server says (spec 3 §4 logout). */
+export async function signOut(): Promise<void> {
+  navigation.leaving = true;
+  try {
+    const reply = await http.post<{ redirect_url: string }>('/logout');
+    navigation.assign(reply.redirect_url);
+  } catch (error) {
+    navigation.leaving = false;
+    throw error;
+  }
 }
 
 export const http = {

@@ -3,26 +3,52 @@ import type { ReactNode } from 'react';
 import type { ShopViewer } from '../../contracts/storefront';
 import { SignOutButton } from './sign-out-button';
 
+/** The primary button of the storefront, in the active theme's primary colour. */
+export const themedButton = { background: 'var(--theme-primary)', color: '#fff' } as const;
+
+/**
+ * The storefront frame. The active theme's colours are CSS variables (--theme-primary, ...) that the
+ * server writes into the page head (docs/decisions/0027); the logo comes with the document.
+ */
 export function ShopLayout({
   siteName,
+  logoUrl,
   viewer,
   children,
 }: {
   siteName: string;
+  logoUrl: string | null;
   viewer: ShopViewer | null;
   children: ReactNode;
 }) {
   return (
-    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+    <Box
+      mih="100vh"
+      style={{ display: 'flex', flexDirection: 'column', color: 'var(--theme-text)' }}
+      data-testid="shop-frame"
+    >
       <Box
         component="header"
         py="sm"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-        bg="white"
+        style={{
+          borderTop: '4px solid var(--theme-primary)',
+          borderBottom: '1px solid var(--mantine-color-gray-3)',
+          background: 'var(--theme-background)',
+        }}
       >
         <Container size="lg">
           <Group justify="space-between">
-            <Anchor href="/" fw={800} size="xl" underline="never" c="shop.7">
+            <Anchor
+              href="/"
+              fw={800}
+              size="xl"
+              underline="never"
+              style={{ color: 'var(--theme-primary)', display: 'flex', alignItems: 'center', gap: 8 }}
+              data-testid="shop-brand"
+            >
+              {logoUrl && (
+                <img src={logoUrl} alt="" height={36} style={{ maxWidth: 160, objectFit: 'contain' }} />
+              )}
               {siteName}
             </Anchor>
             <Group gap="sm">
@@ -43,7 +69,7 @@ export function ShopLayout({
                   <Button component="a" href="/login" variant="subtle" size="xs">
                     Sign in
                   </Button>
-                  <Button component="a" href="/register" size="xs">
+                  <Button component="a" href="/register" size="xs" style={themedButton}>
                     Create account
                   </Button>
                 </>
@@ -58,8 +84,7 @@ export function ShopLayout({
       <Box
         component="footer"
         py="md"
-        bg="white"
-        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+        style={{ borderTop: '3px solid var(--theme-accent)', background: 'var(--theme-background)' }}
       >
         <Container size="lg">
           <Text size="xs" c="dimmed">

@@ -25,7 +25,7 @@ export function pageTitle(doc: ShopDocument): string {
 function Page({ doc }: { doc: ShopDocument }) {
   switch (doc.page) {
     case 'home':
-      return <HomePage {...doc.props} />;
+      return <HomePage {...doc.props} viewer={doc.viewer} />;
     case 'login':
       return <LoginPage {...doc.props} />;
     case 'register':
@@ -45,7 +45,7 @@ function Page({ doc }: { doc: ShopDocument }) {
 export function ShopRoot({ document }: { document: ShopDocument }) {
   return (
     <AppProviders>
-      <ShopLayout siteName={document.site_name} viewer={document.viewer}>
+      <ShopLayout siteName={document.site_name} logoUrl={document.theme.logo_url} viewer={document.viewer}>
         <Page doc={document} />
       </ShopLayout>
     </AppProviders>

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
-import { http, navigation } from '../lib/http';
+import { signOut } from '../lib/http';
 import { notifyError } from '../ui/notify';
 
 export function SignOutButton() {
@@ -13,8 +13,7 @@ export function SignOutButton() {
       onClick={async () => {
         setBusy(true);
         try {
-          const reply = await http.post<{ redirect_url: string }>('/logout');
-          navigation.assign(reply.redirect_url);
+          await signOut();
         } catch {
           notifyError('Failed to sign out. Please try again.');
           setBusy(false);

@@ -1,5 +1,4 @@
 import { and, desc, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, USER_SCREEN_MESSAGES, type UserReply } from '../../../contracts/accounts';
@@ -7,6 +6,7 @@ import { ROLE_DESCRIPTIONS, ROLES } from '../../../domain/access/roles';
 import { USER_MESSAGES } from '../../../domain/accounts/user-rules';
 import { createUser } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
+import { readWorkbook } from '../../../test/xlsx';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { sessions, users } from '../../platform/auth/auth.tables';
 
@@ -87,15 +87,6 @@ async function lastAudit(userId: number) {
     .orderBy(desc(auditLog.id))
     .limit(1);
   return row;
-}
-
-async function readWorkbook(response: LightMyRequestResponse) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0]!;
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
 }
 
 describe('GET /api/users', () => {

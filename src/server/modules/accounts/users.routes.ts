@@ -16,7 +16,7 @@ import type { SignedInSession } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
-import { XLSX_CONTENT_TYPE } from '../../platform/xlsx/xlsx-stream';
+import { sendXlsxDownload } from '../../platform/xlsx/xlsx-stream';
 import { presentUser } from './accounts.presenter';
 import { findUser, listRoleOptions, listUsers } from './accounts.queries';
 import { createUser } from './create-user';
@@ -38,14 +38,10 @@ async function sendExport(
   reply: FastifyReply,
   query: UsersExportQuery,
 ) {
-  const { fileName, stream } = await exportUsers(ctx, query, (error) =>
+  const download = await exportUsers(ctx, query, (error) =>
     req.log.error({ err: error, request_id: req.id }, 'user export failed'),
   );
-  return reply
-    .header('Content-Type', XLSX_CONTENT_TYPE)
-    .header('Content-Disposition', `attachment; filename="${fileName}"`)
-    .header('Cache-Control', 'no-store')
-    .send(stream);
+  return sendXlsxDownload(reply, download);
 }
 
 const roleExportQuery = usersExportQuery.omit({ role: true });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -155,6 +156,7 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_slug_unique').on(t.slug),
+    check('products_stock_quantity_not_negative', sql`${t.stockQuantity} >= 0`),
     index('products_brand').on(t.brandId),
     index('products_supplier').on(t.supplierId),
     index('products_created_at').on(t.createdAt),
@@ -214,7 +216,11 @@ export const productStocks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('product_stocks_product').on(t.productId), index('product_stocks_sku').on(t.sku)],
+  (t) => [
+    index('product_stocks_product').on(t.productId),
+    index('product_stocks_sku').on(t.sku),
+    check('product_stocks_qty_not_negative', sql`${t.qty} >= 0`),
+  ],
 );
 
 export const productStockAttributeValues = pgTable(

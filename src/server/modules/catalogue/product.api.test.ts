@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import { createProduct, createUser } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { files } from '../files';
+import { stockMovements } from '../stock/stock.tables';
 import {
   attributes,
   attributeValues,
@@ -636,11 +637,12 @@ describe('PUT /admin/products/:id (POST with _method=PUT)', () => {
     };
     expect({ success, message }).toEqual({ success: true, message: M.saved });
     expect(product.variations).toHaveLength(2);
+    // An existing variation's stock changes on the stock sheet, not in the form (decision 0022).
     expect(product.variations[0]).toMatchObject({
       id: small!.id,
       variant: 'S',
       price: 12.75,
-      qty: 3,
+      qty: 5,
       sku: 'V-0',
     });
     expect(product.variations[1]).toMatchObject({
@@ -650,7 +652,7 @@ describe('PUT /admin/products/:id (POST with _method=PUT)', () => {
       attribute_values: [size.values[2]!.id],
     });
     expect(product.variations[1]!.id).not.toBe(medium!.id);
-    expect(product.stock_quantity).toBe(5);
+    expect(product.stock_quantity).toBe(7);
     const remaining = await db()
       .select({ id: productStocks.id })
       .from(productStocks)
@@ -687,7 +689,8 @@ describe('PUT /admin/products/:id (POST with _method=PUT)', () => {
       price: 20,
       category_ids: [second.id],
       gallery_images: [{ id: other.id }, { id: photo.id }],
-      stock_quantity: 8,
+      // Not applied: an existing product's stock changes on the stock sheet (decision 0022).
+      stock_quantity: 3,
     });
   });
 
@@ -975,5 +978,134 @@ describe('POST /api/products/:id/reorder-images', () => {
     const url = `/api/products/${product.id}/reorder-images`;
     expect((await (await guest()).post(url, { image_order: [a!.id] })).statusCode).toBe(401);
     expect((await customer.post(url, { image_order: [a!.id] })).statusCode).toBe(403);
+  });
+});
+
+describe('the product form and stock (decision 0022: every change goes through the stock service)', () => {
+  const movementsOf = (productId: number) =>
+    db()
+      .select({
+        variantId: stockMovements.variantId,
+        reason: stockMovements.reason,
+        type: stockMovements.movementType,
+        before: stockMovements.quantityBefore,
+        after: stockMovements.quantityAfter,
+        userId: stockMovements.userId,
+      })
+      .from(stockMovements)
+      .where(eq(stockMovements.productId, productId))
+      .orderBy(asc(stockMovements.id));
+
+  it('gives a new simple product its quantity as initial stock, with one movement by the user', async () => {
+    const created = await create(form({ stock_quantity: 4 }));
+    expect(created.stock_quantity).toBe(4);
+    expect(await movementsOf(created.id)).toEqual([
+      {
+        variantId: null,
+        reason: 'initial_stock',
+        type: 'increase',
+        before: 0,
+        after: 4,
+        userId: admin.user.id,
+      },
+    ]);
+    const untouched = await create(form({ stock_quantity: 0 }));
+    expect(await movementsOf(untouched.id)).toEqual([]);
+  });
+
+  it("records new variations as initial stock and takes a removed variation's stock out", async () => {
+    const size = await attribute('Size', ['S', 'M', 'L']);
+    const created = await create(
+      form({
+        is_variable_product: true,
+        variations: size.values.slice(0, 2).map((value) => ({
+          variant: value.value,
+          price: 10,
+          qty: value.value === 'S' ? 6 : 2,
+          attribute_values: [value.id],
+        })),
+      }),
+    );
+    expect(created.stock_quantity).toBe(8);
+    const [small] = created.variations;
+    const response = await update(created.id, {
+      ...form({ name: created.name, slug: created.slug }),
+      is_variable_product: true,
+      variations: [
+        { id: small!.id, variant: 'S', price: 10, qty: 99, attribute_values: [size.values[0]!.id] },
+        { variant: 'L', price: 10, qty: 3, attribute_values: [size.values[2]!.id] },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const product = response.json().product as ProductReply;
+    const large = product.variations[1]!;
+    expect(product.variations.map((v) => v.qty)).toEqual([6, 3]);
+    expect(product.stock_quantity).toBe(9);
+    expect(await movementsOf(created.id)).toEqual([
+      {
+        variantId: small!.id,
+        reason: 'initial_stock',
+        type: 'increase',
+        before: 0,
+        after: 6,
+        userId: admin.user.id,
+      },
+      // The removed variation's movements keep their history; its variant id is cleared with the row.
+      {
+        variantId: null,
+        reason: 'initial_stock',
+        type: 'increase',
+        before: 0,
+        after: 2,
+        userId: admin.user.id,
+      },
+      {
+        variantId: null,
+        reason: 'stock_adjustment',
+        type: 'decrease',
+        before: 2,
+        after: 0,
+        userId: admin.user.id,
+      },
+      {
+        variantId: large.id,
+        reason: 'initial_stock',
+        type: 'increase',
+        before: 0,
+        after: 3,
+        userId: admin.user.id,
+      },
+    ]);
+  });
+
+  it("takes a simple product's own stock out when it becomes variable, and back in when it is simple again", async () => {
+    const size = await attribute('Size', ['S']);
+    const created = await create(form({ stock_quantity: 5 }));
+    const variable = await update(created.id, {
+      ...form({ name: created.name, slug: created.slug }),
+      is_variable_product: true,
+      variations: [{ variant: 'S', price: 10, qty: 2, attribute_values: [size.values[0]!.id] }],
+    });
+    expect(variable.statusCode, variable.body).toBe(200);
+    expect(variable.json().product.stock_quantity).toBe(2);
+    const simple = await update(created.id, {
+      ...form({ name: created.name, slug: created.slug }),
+      is_variable_product: false,
+      stock_quantity: 7,
+    });
+    expect(simple.statusCode, simple.body).toBe(200);
+    expect(simple.json().product.stock_quantity).toBe(7);
+    const [row] = await db()
+      .select({ stock: products.stockQuantity })
+      .from(products)
+      .where(eq(products.id, created.id));
+    expect(row!.stock).toBe(7);
+    expect((await movementsOf(created.id)).map((m) => [m.reason, m.before, m.after])).toEqual([
+      ['initial_stock', 0, 5],
+      ['stock_adjustment', 5, 0],
+      ['initial_stock', 0, 2],
+      ['stock_adjustment', 2, 0],
+      ['initial_stock', 0, 7],
+    ]);
   });
 });

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -11,6 +10,7 @@ import type {
 import { isoDateInZone } from '../../../domain/dates/date-format';
 import { createProduct, createUser, type ProductOverrides } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
+import { readWorkbook } from '../../../test/xlsx';
 import { auditLog } from '../../platform/audit/audit.tables';
 import type { Executor } from '../../platform/db/database';
 import { files } from '../files';
@@ -102,15 +102,6 @@ const itemOf = async (id: number, word: string): Promise<ProductListItem> => {
   expect(item, `product ${id} in the list`).toBeDefined();
   return item!;
 };
-
-async function readWorkbook(response: LightMyRequestResponse) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0]!;
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 /** A visitor with a session and its CSRF token, so a change is refused for being signed out (401), not 419. */
 async function guest(): Promise<Agent> {

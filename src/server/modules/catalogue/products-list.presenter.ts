@@ -1,5 +1,5 @@
 import type { DiscountData, ProductListItem, VatInfoReply } from '../../../contracts/catalogue';
-import { fullName } from '../../../domain/accounts/user-rules';
+import { supplierName } from '../../../domain/accounts/user-rules';
 import { productStockQuantity, stockStatus, visibilityLabel } from '../../../domain/catalogue/product-rules';
 import { fromDecimal, toDecimal } from '../../../domain/money/money';
 import type { Paged } from '../../../domain/paging/paging';
@@ -113,13 +113,14 @@ export function presentVatInfo(
   };
 }
 
-function supplierName(row: ProductListRow): string | null {
+function supplierOf(row: ProductListRow): string | null {
   if (row.supplierEmail === null) return null;
-  // A supplier is a company (spec 3 §5): its company name says who it is.
-  return (
-    row.supplierCompanyName ??
-    fullName({ first_name: row.supplierFirstName, last_name: row.supplierLastName, email: row.supplierEmail })
-  );
+  return supplierName({
+    company_name: row.supplierCompanyName,
+    first_name: row.supplierFirstName,
+    last_name: row.supplierLastName,
+    email: row.supplierEmail,
+  });
 }
 
 export function presentProductListItem(
@@ -143,7 +144,7 @@ export function presentProductListItem(
     ...variantPriceRange(row.variants),
     brand: row.brandName,
     categories: row.categoryNames,
-    supplier: supplierName(row),
+    supplier: supplierOf(row),
     is_active: row.isActive,
     is_variable_product: row.isVariableProduct,
     is_rental_product: row.isRentalProduct,

@@ -4,7 +4,7 @@ import { idParam } from '../../../contracts/common';
 import type { Actor } from '../../platform/audit/audit';
 import type { SignedInSession } from '../../platform/auth/sessions';
 import { defineRoute } from '../../platform/http/define-route';
-import { XLSX_CONTENT_TYPE } from '../../platform/xlsx/xlsx-stream';
+import { sendXlsxDownload } from '../../platform/xlsx/xlsx-stream';
 import { deleteProduct } from './delete-product';
 import { exportProducts } from './export-products';
 import { presentProductPage } from './products-list.presenter';
@@ -41,14 +41,10 @@ export const productListRoutes = [
     auth,
     query: productExportQuery,
     handler: async ({ ctx, req, reply, query }) => {
-      const { fileName, stream } = await exportProducts(ctx, query, (error) =>
+      const download = await exportProducts(ctx, query, (error) =>
         req.log.error({ err: error, request_id: req.id }, 'product export failed'),
       );
-      return reply
-        .header('Content-Type', XLSX_CONTENT_TYPE)
-        .header('Content-Disposition', `attachment; filename="${fileName}"`)
-        .header('Cache-Control', 'no-store')
-        .send(stream);
+      return sendXlsxDownload(reply, download);
     },
   }),
 

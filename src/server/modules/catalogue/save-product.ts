@@ -1,7 +1,7 @@
 import { and, eq, inArray, like, ne, notInArray, or } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PRODUCT_MESSAGES as M, type ProductBody, type VariationBody } from '../../../contracts/catalogue';
-import { productStockQuantity, visibilityFor } from '../../../domain/catalogue/product-rules';
+import { visibilityFor } from '../../../domain/catalogue/product-rules';
 import { slugify } from '../../../domain/catalogue/slug';
 import { addFieldError, type FieldErrors, fieldError, validationError } from '../../../domain/errors';
 import { fromDecimal, toDecimalText } from '../../../domain/money/money';
@@ -12,6 +12,7 @@ import type { Tx } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { notFound } from '../../platform/http/errors';
 import { files } from '../files';
+import { discardStock, setInitialStock } from '../stock';
 import {
   attributeValues,
   brands,
@@ -217,7 +218,7 @@ const money = (value: number) => toDecimalText(fromDecimal(value));
 const optionalMoney = (value: number | undefined) => (value === undefined ? null : money(value));
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
-function columnsOf(body: ProductBody, slug: string, stockQuantity: number) {
+function columnsOf(body: ProductBody, slug: string) {
   return {
     name: body.name,
     slug,
@@ -243,7 +244,6 @@ function columnsOf(body: ProductBody, slug: string, stockQuantity: number) {
     // spec 2 §4: an inactive product is shown to nobody.
     shopVisibility: visibilityFor(body.is_active, body.shop_visibility),
     isFeatured: body.is_featured,
-    stockQuantity,
     lowStockThreshold: body.low_stock_threshold,
     enableShippingFeatures: body.enable_shipping_features,
     isCashOnDelivery: body.is_cash_on_delivery,
@@ -296,7 +296,6 @@ function variationColumns(v: VariationBody, sortOrder: number, now: Date) {
     // The browser generates a SKU for an empty one (spec 2 §5); the server keeps what it gets.
     sku: v.sku ?? null,
     price: money(v.price),
-    qty: v.qty,
     fileId: v.file_id ?? null,
     metadata: v.metadata ?? {},
     sortOrder,
@@ -304,7 +303,13 @@ function variationColumns(v: VariationBody, sortOrder: number, now: Date) {
   };
 }
 
-type VariationChanges = { added: number; updated: number; removed: number };
+type VariationChanges = {
+  added: number;
+  updated: number;
+  removed: number;
+  /** The new variations' ids with the stock the form gave them. */
+  created: { id: number; qty: number }[];
+};
 
 /**
  * The product's variations become the ones sent (a simple product keeps none): ids that are sent
@@ -376,7 +381,10 @@ async function replaceVariations(
   if (valueRows.length > 0) await tx.insert(productStockAttributeValues).values(valueRows);
   if (colorRows.length > 0) await tx.insert(productStockColors).values(colorRows);
   if (imageRows.length > 0) await tx.insert(productStockImages).values(imageRows);
-  return { added: added.length, updated: keptIds.length, removed };
+  const created = variations.flatMap((v, sortOrder) =>
+    v.id === undefined ? [{ id: createdIds.get(sortOrder)!, qty: v.qty }] : [],
+  );
+  return { added: added.length, updated: keptIds.length, removed, created };
 }
 
 /**
@@ -385,8 +393,11 @@ async function replaceVariations(
  * what it must not trust: the slug when empty, visibility cleared when inactive (spec 2 §4), a
  * variable product's stock as the sum of its variations' quantities. Every id it names must exist.
  *
- * Stock: the form writes stock_quantity and variation qty directly until the stock service lands
- * (docs/decisions/0016).
+ * Stock goes through the stock service (docs/decisions/0022): a new item (product, variation, or a
+ * product that became simple) gets the form's quantity as its initial stock; an existing item's
+ * quantity in the body is not applied (it changes on the stock sheet, so a form opened before a
+ * sale cannot write back the old count); a removed variation's stock, or a simple product's own
+ * stock when it becomes variable, is taken out with a movement.
  */
 export async function saveProduct(
   ctx: ProductSaveContext,
@@ -417,16 +428,22 @@ export async function saveProduct(
       if (Object.keys(errors).length > 0) throw validationError(errors);
 
       const now = ctx.now();
-      const stockQuantity = productStockQuantity(
-        { isVariableProduct: body.is_variable_product, stockQuantity: body.stock_quantity },
-        variations.map((v) => v.qty),
-      );
-      const columns = columnsOf(body, slug, stockQuantity);
+      const stockNote = { userId: actor.userId, notes: 'Product form' };
+      if (before !== null) {
+        const keptIds = new Set(variations.flatMap((v) => (v.id === undefined ? [] : [v.id])));
+        for (const variantId of ownIds) {
+          if (!keptIds.has(variantId))
+            await discardStock(tx, { productId: before.id, variantId, ...stockNote });
+        }
+        if (!before.isVariableProduct && body.is_variable_product)
+          await discardStock(tx, { productId: before.id, variantId: null, ...stockNote });
+      }
+      const columns = columnsOf(body, slug);
       let productId: number;
       if (before === null) {
         const [created] = await tx
           .insert(products)
-          .values({ ...columns, createdAt: now, updatedAt: now })
+          .values({ ...columns, stockQuantity: 0, createdAt: now, updatedAt: now })
           .returning({ id: products.id });
         productId = created!.id;
       } else {
@@ -438,6 +455,22 @@ export async function saveProduct(
       }
       await replaceCategoriesAndGallery(tx, productId, body);
       const variationChanges = await replaceVariations(tx, productId, variations, ownIds, now);
+      if (!body.is_variable_product && (before === null || before.isVariableProduct)) {
+        await setInitialStock(tx, {
+          productId,
+          variantId: null,
+          quantity: body.stock_quantity,
+          ...stockNote,
+        });
+      }
+      for (const variation of variationChanges.created) {
+        await setInitialStock(tx, {
+          productId,
+          variantId: variation.id,
+          quantity: variation.qty,
+          ...stockNote,
+        });
+      }
       await audit(tx, {
         actorUserId: actor.userId,
         action: before ? 'product.updated' : 'product.created',
@@ -448,7 +481,11 @@ export async function saveProduct(
               name: body.name,
               changes: changesBetween(before, columns),
               category_ids: unique(body.category_ids),
-              variations: variationChanges,
+              variations: {
+                added: variationChanges.added,
+                updated: variationChanges.updated,
+                removed: variationChanges.removed,
+              },
             }
           : {
               name: body.name,

@@ -1,12 +1,12 @@
-import { isDeepStrictEqual } from 'node:util';
 import {
   WEBSITE_SETTING_KEYS,
   type WebsiteSettingKey,
   type WebsiteSettings,
 } from '../../../contracts/website-settings';
-import { type Actor, audit } from '../../platform/audit/audit';
+import type { Actor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { getSettings, setSettings } from '../../platform/settings/settings-store';
+import { auditSettingChanges } from './audit-setting-changes';
 
 /** Every website setting, stored or default (spec 2 §3). */
 export function readWebsiteSettings(ctx: AppContext): Promise<WebsiteSettings> {
@@ -26,17 +26,7 @@ export async function updateWebsiteSettings(
   return ctx.db.transaction(async (tx) => {
     const before = await getSettings(tx, keys);
     await setSettings(tx, values);
-    for (const key of keys) {
-      if (isDeepStrictEqual(before[key], values[key])) continue;
-      await audit(tx, {
-        actorUserId: actor.userId,
-        action: 'setting.updated',
-        subjectType: 'setting',
-        subjectId: key,
-        data: { from: before[key], to: values[key] },
-        ip: actor.ip,
-      });
-    }
+    await auditSettingChanges(tx, actor, before, values);
     return getSettings(tx, WEBSITE_SETTING_KEYS);
   });
 }

@@ -4,7 +4,7 @@ import { fieldError } from '../../../domain/errors';
 import type { Actor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/http/errors';
-import { productStocks, products } from '../catalogue';
+import { productStocks, products } from '../catalogue/catalogue.tables';
 import { stockNotes } from './stock.tables';
 import { isStockManagementEnabled } from './stock-service';
 

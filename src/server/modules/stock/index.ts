@@ -1,3 +1,5 @@
+export { DEMO_LOCATIONS, seedDemoStock } from './seed-demo-stock';
+export { sendStockAlerts } from './send-stock-alerts';
 export { stockRoutes, stockSettingsRoutes } from './stock.routes';
 export {
   type AdjustInput,
@@ -6,6 +8,7 @@ export {
   type DeductInput,
   type DeductResult,
   deduct,
+  discardStock,
   hasActiveStoreLocations,
   isStockManagementEnabled,
   type ReturnInput,
@@ -13,4 +16,6 @@ export {
   returnStock,
   type StockItem,
   type StockReference,
+  setInitialStock,
 } from './stock-service';
+export { stockSheetRoutes } from './stock-sheet.routes';

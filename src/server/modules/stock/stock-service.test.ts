@@ -9,7 +9,7 @@ import { type Database, openPostgres } from '../../platform/db/database';
 import { setSettings } from '../../platform/settings/settings-store';
 import { productStocks, products } from '../catalogue';
 import { locationStocks, stockMovements, storeLocations } from './stock.tables';
-import { adjust, deduct, returnStock } from './stock-service';
+import { adjust, deduct, placeStock, returnStock } from './stock-service';
 
 let t: TestApp;
 let userId: number;
@@ -247,6 +247,37 @@ describe('store locations', () => {
     }
   });
 
+  it('places stock held at no location at a location, keeping the total, and never more than it holds', async () => {
+    const [shop] = await t.ctx.db.insert(storeLocations).values({ name: 'Shop P' }).returning();
+    try {
+      const product = await createProduct(t.ctx.db, { stockQuantity: 5 });
+      const item = { productId: product.id, variantId: null };
+      await t.ctx.db.transaction((tx) =>
+        placeStock(tx, { ...item, storeLocationId: shop!.id, quantity: 3, userId }),
+      );
+      expect(await totalOf(product.id)).toBe(5);
+      expect(await atLocation(product.id, shop!.id)).toBe(3);
+      const tooMuch = await errorOf(
+        t.ctx.db.transaction((tx) =>
+          placeStock(tx, { ...item, storeLocationId: shop!.id, quantity: 3, userId }),
+        ),
+      );
+      expect(tooMuch.code).toBe('conflict');
+      expect(await atLocation(product.id, shop!.id)).toBe(3);
+      const [movement] = await movementsOf(product.id);
+      expect(movement).toMatchObject({
+        movementType: 'adjustment',
+        reason: 'transfer_in',
+        quantityChanged: 0,
+        quantityBefore: 5,
+        quantityAfter: 5,
+        storeLocationId: shop!.id,
+      });
+    } finally {
+      await t.ctx.db.delete(storeLocations);
+    }
+  });
+
   it('the CHECK keeps a location at zero or more even without the service', async () => {
     const [location] = await t.ctx.db.insert(storeLocations).values({ name: 'Shop C' }).returning();
     const product = await createProduct(t.ctx.db);
@@ -256,6 +287,16 @@ describe('store locations', () => {
         .values({ productId: product.id, storeLocationId: location!.id, quantity: -1 }),
     ).rejects.toThrow();
     await t.ctx.db.delete(storeLocations);
+  });
+
+  it('the CHECKs keep a product and a variant total at zero or more even without the service', async () => {
+    const product = await createProduct(t.ctx.db, { variants: [{ qty: 1 }] });
+    await expect(
+      t.ctx.db.update(products).set({ stockQuantity: -1 }).where(eq(products.id, product.id)),
+    ).rejects.toThrow();
+    await expect(
+      t.ctx.db.update(productStocks).set({ qty: -1 }).where(eq(productStocks.productId, product.id)),
+    ).rejects.toThrow();
   });
 });
 

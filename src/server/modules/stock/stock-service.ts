@@ -9,12 +9,13 @@ import {
   type StockReason,
   type StockReferenceType,
   type StockTake,
+  stockAlertFor,
 } from '../../../domain/stock/stock-rules';
 import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
-import { getSetting } from '../../platform/settings/settings-store';
-import { productStocks, products } from '../catalogue';
-import { locationStocks, stockDeductions, stockMovements, storeLocations } from './stock.tables';
+import { getSetting, getSettings } from '../../platform/settings/settings-store';
+import { productStocks, products } from '../catalogue/catalogue.tables';
+import { locationStocks, stockAlerts, stockDeductions, stockMovements, storeLocations } from './stock.tables';
 
 /**
  * The one owner of every change of stock (issue 4, docs/decisions/0018). Each function works in the
@@ -76,7 +77,7 @@ export type AdjustResult = {
   totalAfter: number;
 };
 
-type LockedItem = StockItem & { name: string; total: number };
+type LockedItem = StockItem & { name: string; total: number; threshold: number };
 
 /** Locks the product's row, then reads the item's total under it. */
 async function lockItem(tx: Tx, item: StockItem): Promise<LockedItem> {
@@ -86,6 +87,7 @@ async function lockItem(tx: Tx, item: StockItem): Promise<LockedItem> {
       name: products.name,
       isVariable: products.isVariableProduct,
       stockQuantity: products.stockQuantity,
+      threshold: products.lowStockThreshold,
     })
     .from(products)
     .where(eq(products.id, item.productId))
@@ -93,14 +95,19 @@ async function lockItem(tx: Tx, item: StockItem): Promise<LockedItem> {
   if (!product) throw notFound(M.productNotFound);
   if (item.variantId === null) {
     if (product.isVariable) throw fieldError('variant_id', M.selectVariant);
-    return { ...item, name: product.name, total: product.stockQuantity };
+    return { ...item, name: product.name, total: product.stockQuantity, threshold: product.threshold };
   }
   const [variant] = await tx
     .select({ qty: productStocks.qty, variant: productStocks.variant })
     .from(productStocks)
     .where(and(eq(productStocks.id, item.variantId), eq(productStocks.productId, product.id)));
   if (!variant) throw fieldError('variant_id', product.isVariable ? M.variantNotFound : M.noVariants);
-  return { ...item, name: `${product.name} (${variant.variant})`, total: variant.qty };
+  return {
+    ...item,
+    name: `${product.name} (${variant.variant})`,
+    total: variant.qty,
+    threshold: product.threshold,
+  };
 }
 
 const itemLocationRows = (item: StockItem) =>
@@ -201,6 +208,26 @@ async function writeMovement(
   });
 }
 
+/**
+ * Queues the low-stock or out-of-stock e-mail a fall of stock calls for, when that notification is
+ * switched on; sendStockAlerts mails it after the caller's transaction commits.
+ */
+async function queueAlert(tx: Tx, item: LockedItem, before: number, after: number): Promise<void> {
+  const kind = stockAlertFor(before, after, item.threshold);
+  if (kind === null) return;
+  const settings = await getSettings(tx, ['low_stock_email_notifications', 'out_of_stock_notifications']);
+  const wanted =
+    kind === 'low_stock' ? settings.low_stock_email_notifications : settings.out_of_stock_notifications;
+  if (!wanted) return;
+  await tx.insert(stockAlerts).values({
+    productId: item.productId,
+    variantId: item.variantId,
+    kind,
+    quantity: after,
+    threshold: item.threshold,
+  });
+}
+
 const referenceRow = (item: StockItem, reference: StockReference) =>
   and(
     eq(stockDeductions.referenceType, reference.type),
@@ -275,6 +302,7 @@ export async function deduct(tx: Tx, input: DeductInput): Promise<DeductResult> 
     });
     total = after;
   }
+  await queueAlert(tx, item, item.total, total);
   return { status: 'deducted', quantityBefore: item.total, quantityAfter: total, takenFrom: plan };
 }
 
@@ -357,5 +385,88 @@ export async function adjust(tx: Tx, input: AdjustInput): Promise<AdjustResult> 
     userId: input.userId,
     notes: input.notes,
   });
+  await queueAlert(tx, item, item.total, totalAfter);
   return { oldQuantity, newQuantity: input.newQuantity, totalBefore: item.total, totalAfter };
+}
+
+export type SetInitialStockInput = StockItem & {
+  quantity: number;
+  userId: number | null;
+  notes?: string | null;
+};
+
+/**
+ * The stock a product form gives an item it creates (a new product, a new variation, or a product
+ * that became simple): the item's total becomes `quantity`, placed at no location, with one
+ * `initial_stock` movement. A quantity of 0 writes nothing. Existing items' stock changes only
+ * through the stock update (`adjust`), deductions and returns (docs/decisions/0022).
+ */
+export async function setInitialStock(tx: Tx, input: SetInitialStockInput): Promise<void> {
+  if (!isValidStockQuantity(input.quantity)) throw fieldError('stock_quantity', M.quantity);
+  if (input.quantity === 0) return;
+  const item = await lockItem(tx, { productId: input.productId, variantId: input.variantId });
+  const after = await moveTotal(tx, item, input.quantity);
+  await writeMovement(tx, item, {
+    locationId: null,
+    before: item.total,
+    after,
+    reason: 'initial_stock',
+    userId: input.userId,
+    notes: input.notes,
+  });
+}
+
+export type DiscardInput = StockItem & { userId: number | null; notes?: string | null };
+
+/**
+ * Takes an item's whole stock out, at every location and at none, before the item goes away (a
+ * variation removed in the product form, or a simple product's own stock when it becomes
+ * variable): one `stock_adjustment` movement per place, so the history says where the stock went.
+ */
+export async function discardStock(tx: Tx, input: DiscardInput): Promise<void> {
+  const item = await lockItem(tx, { productId: input.productId, variantId: input.variantId });
+  let total = item.total;
+  for (const holding of await holdingsOf(tx, item)) {
+    if (holding.quantity <= 0) continue;
+    if (holding.locationId !== null) await moveAtLocation(tx, item, holding.locationId, -holding.quantity);
+    const after = await moveTotal(tx, { ...item, total }, -holding.quantity);
+    await writeMovement(tx, item, {
+      locationId: holding.locationId,
+      before: total,
+      after,
+      reason: 'stock_adjustment',
+      userId: input.userId,
+      notes: input.notes,
+    });
+    total = after;
+  }
+}
+
+export type PlaceInput = StockItem & {
+  storeLocationId: number;
+  quantity: number;
+  userId: number | null;
+  notes?: string | null;
+};
+
+/**
+ * Puts stock held at no location (counted before locations existed) at a store location: the
+ * item's total does not change, so the movement is an adjustment with reason `transfer_in`. Refuses
+ * more than no location holds.
+ */
+export async function placeStock(tx: Tx, input: PlaceInput): Promise<void> {
+  if (!Number.isInteger(input.quantity) || input.quantity <= 0)
+    throw fieldError('quantity', M.deductQuantity);
+  const item = await lockItem(tx, { productId: input.productId, variantId: input.variantId });
+  const [unplaced] = await holdingsOf(tx, item);
+  if (unplaced!.quantity < input.quantity) throw notEnough(item, unplaced!.quantity, input.quantity);
+  await moveAtLocation(tx, item, input.storeLocationId, input.quantity);
+  await writeMovement(tx, item, {
+    locationId: input.storeLocationId,
+    before: item.total,
+    after: item.total,
+    reason: 'transfer_in',
+    userId: input.userId,
+    notes: input.notes,
+  });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { STOCK_SEARCH_LIMIT } from '../../../contracts/stock';
 import type { Executor } from '../../platform/db/database';
-import { productStocks, products } from '../catalogue';
+import { productStocks, products } from '../catalogue/catalogue.tables';
 import { locationStocks, storeLocations } from './stock.tables';
 
 export async function listStoreLocations(db: Executor) {

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/auth/auth.tables';
-import { productStocks, products } from '../catalogue';
+import { productStocks, products } from '../catalogue/catalogue.tables';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -88,6 +88,8 @@ export const stockMovements = pgTable(
   (t) => [
     check('stock_movements_type', sql`${t.movementType} in ('increase', 'decrease', 'adjustment')`),
     index('stock_movements_item').on(t.productId, t.variantId, t.createdAt),
+    // The overview's latest movements of the whole shop.
+    index('stock_movements_recent').on(t.createdAt, t.id),
     index('stock_movements_reference').on(t.referenceType, t.referenceId),
   ],
 );
@@ -139,4 +141,33 @@ export const stockNotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('stock_notes_item').on(t.productId, t.variantId, t.createdAt)],
+);
+
+/**
+ * Low-stock and out-of-stock e-mails to send (spec 2 §3 stock settings low_stock_email_notifications,
+ * out_of_stock_notifications): written by the stock service in the transaction that crossed the
+ * line, sent after it commits by sendStockAlerts, so a rolled-back sale mails nothing and a mail
+ * server that is down loses nothing.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productStocks.id, { onDelete: 'cascade' }),
+    /** low_stock or out_of_stock. */
+    kind: text('kind').notNull(),
+    quantity: integer('quantity').notNull(),
+    threshold: integer('threshold').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    check('stock_alerts_kind', sql`${t.kind} in ('low_stock', 'out_of_stock')`),
+    index('stock_alerts_unsent').on(t.id).where(sql`${t.sentAt} is null`),
+  ],
 );

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AREA_ROLES } from '../../../domain/access/roles';
 import { defineRoute } from '../../platform/http/define-route';
 import { getSettings } from '../../platform/settings/settings-store';
+import { activeHomeSlider } from '../sliders';
+import { closedForMaintenance } from './maintenance';
 import { shopDocument } from './shop-document';
 
 const loginQuery = z.object({
@@ -12,19 +14,33 @@ const loginQuery = z.object({
 const resetQuery = z.object({ email: z.string().max(255).default('') });
 const tokenParam = z.object({ token: z.string().min(1).max(200) });
 
-/** Server-rendered storefront pages (for now home, sign-in pages and the customer areas' start). */
+/**
+ * Server-rendered storefront pages (for now home, sign-in pages and the customer areas' start).
+ * In maintenance mode the shop's pages answer 503 except to admin and staff; the sign-in pages stay open.
+ */
 export const storefrontRoutes = [
   defineRoute({
     method: 'GET',
     url: '/',
     auth: 'public',
     handler: async ({ ctx, req, reply }) => {
-      const s = await getSettings(ctx.db, ['site_name', 'website_description']);
+      if (await closedForMaintenance(ctx, req, reply)) return reply;
+      const s = await getSettings(ctx.db, ['site_name', 'website_description', 'custom_code']);
+      const slider = await activeHomeSlider(ctx.db, ctx.storage);
+      const slides = (slider?.slides ?? [])
+        .filter((slide) => slide.image_path !== null)
+        .map(({ id, title, description, link, image_path }) => ({
+          id,
+          title,
+          description,
+          link,
+          image_path,
+        }));
       const doc = await shopDocument(ctx, req, {
         page: 'home',
-        props: { site_name: s.site_name, description: s.website_description },
+        props: { site_name: s.site_name, description: s.website_description, slides },
       });
-      return ctx.pages.shop(req, reply, doc);
+      return ctx.pages.shop(req, reply, doc, 200, { customCode: s.custom_code });
     },
   }),
   defineRoute({
@@ -46,8 +62,10 @@ export const storefrontRoutes = [
     method: 'GET',
     url: '/register',
     auth: 'public',
-    handler: async ({ ctx, req, reply }) =>
-      ctx.pages.shop(req, reply, await shopDocument(ctx, req, { page: 'register', props: {} })),
+    handler: async ({ ctx, req, reply }) => {
+      if (await closedForMaintenance(ctx, req, reply)) return reply;
+      return ctx.pages.shop(req, reply, await shopDocument(ctx, req, { page: 'register', props: {} }));
+    },
   }),
   defineRoute({
     method: 'GET',
@@ -77,8 +95,10 @@ export const storefrontRoutes = [
       method: 'GET',
       url: `/${role}/dashboard`,
       auth: { role },
-      handler: async ({ ctx, req, reply }) =>
-        ctx.pages.shop(req, reply, await shopDocument(ctx, req, { page: 'account', props: { role } })),
+      handler: async ({ ctx, req, reply }) => {
+        if (await closedForMaintenance(ctx, req, reply)) return reply;
+        return ctx.pages.shop(req, reply, await shopDocument(ctx, req, { page: 'account', props: { role } }));
+      },
     }),
   ),
 ];

@@ -47,7 +47,10 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // JIT off: the planner's cost of a list page with correlated filters (the stock sheet, the product
+  // list's price sort) passes jit_above_cost, and compiling then takes ten times longer than the
+  // 20 ms query it speeds up (docs/benchmarks.md). Short OLTP queries never gain from it.
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
   // An idle connection closed by the server (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL idle connection error: ${error.message}`));

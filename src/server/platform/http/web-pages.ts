@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ShopDocument } from '../../../contracts/storefront';
+import { allowsCustomCode, policyWithNonce, withScriptNonce } from '../../../domain/storefront/custom-code';
 
 /** The storefront's server renderer, built by Vite from src/web/shop/entry-server.tsx. */
 export type ShopRenderer = (
@@ -20,9 +22,15 @@ export type WebPages = {
     reply: FastifyReply,
     document: ShopDocument,
     status?: number,
+    options?: ShopPageOptions,
   ): Promise<FastifyReply>;
   /** An error page for browser navigations (403, 404). */
   error(req: FastifyRequest, reply: FastifyReply, status: number, message: string): Promise<FastifyReply>;
+};
+
+export type ShopPageOptions = {
+  /** The admin's custom code (system settings); only pages that allow it carry it (DECISIONS 24). */
+  customCode?: string;
 };
 
 export type PageHooks = {
@@ -30,6 +38,8 @@ export type PageHooks = {
   csrfToken(req: FastifyRequest, reply: FastifyReply): Promise<string>;
   /** The storefront document for an error page (site name and viewer filled in). */
   errorDocument(req: FastifyRequest, status: number, message: string): Promise<ShopDocument>;
+  /** The active theme for every page's head: its colours as CSS and the favicon URL. */
+  theme(): Promise<{ css: string; favicon_url: string | null }>;
 };
 
 const escapeAttr = (value: string) =>
@@ -68,21 +78,47 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
     throw new Error(`Missing ${ssrEntry}: run "npm run build" first`);
   }
 
-  const head = (token: string, title: string) =>
-    `<meta name="csrf-token" content="${escapeAttr(token)}" />\n<title>${escapeAttr(title)}</title>`;
+  /**
+   * The theme's colours are CSS custom properties in a <style> tag: the CSS comes from validated
+   * #rrggbb values only (domain/theme), and "<" is escaped anyway so nothing can close the tag.
+   */
+  const head = async (token: string, title: string) => {
+    const theme = await hooks.theme();
+    const favicon = theme.favicon_url ? `\n<link rel="icon" href="${escapeAttr(theme.favicon_url)}" />` : '';
+    return (
+      `<meta name="csrf-token" content="${escapeAttr(token)}" />\n<title>${escapeAttr(title)}</title>` +
+      `\n<style id="theme-colors">${theme.css.replace(/</g, '\\3c ')}</style>${favicon}`
+    );
+  };
 
-  async function shop(req: FastifyRequest, reply: FastifyReply, document: ShopDocument, status = 200) {
+  async function shop(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    document: ShopDocument,
+    status = 200,
+    options: ShopPageOptions = {},
+  ) {
     const token = await hooks.csrfToken(req, reply);
     const [before, after] = shopTemplate.split('<!--app-html-->') as [string, string];
     const dataScript = `<script type="application/json" id="shop-data">${jsonForScript(document)}</script>`;
-    const tail = after.replace('<!--app-data-->', dataScript);
+    let tail = after.replace('<!--app-data-->', dataScript);
+    // The admin's custom code (DECISIONS 24), its scripts let through by this response's nonce alone.
+    const customCode =
+      options.customCode?.trim() && allowsCustomCode(document.page) ? options.customCode : '';
+    if (customCode) {
+      const nonce = randomBytes(16).toString('base64');
+      const policy = reply.getHeader('Content-Security-Policy');
+      if (typeof policy === 'string') reply.header('Content-Security-Policy', policyWithNonce(policy, nonce));
+      tail = tail.replace('</body>', `<!-- custom code -->\n${withScriptNonce(customCode, nonce)}\n</body>`);
+    }
     reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
     if (!render) {
-      return reply.send(before.replace('<!--app-head-->', head(token, document.site_name)) + tail);
+      return reply.send(before.replace('<!--app-head-->', await head(token, document.site_name)) + tail);
     }
     const { html, title } = await render(req.url, document);
     const out = new PassThrough();
-    out.write(before.replace('<!--app-head-->', head(token, title)));
+    const headHtml = await head(token, title);
+    out.write(before.replace('<!--app-head-->', headHtml));
     html.on('error', (error) => out.destroy(error));
     html.on('end', () => out.end(tail));
     html.pipe(out, { end: false });
@@ -92,7 +128,7 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
   return {
     async admin(req, reply) {
       const token = await hooks.csrfToken(req, reply);
-      const html = adminTemplate.replace('<!--app-head-->', head(token, 'Emporium admin'));
+      const html = adminTemplate.replace('<!--app-head-->', await head(token, 'Emporium admin'));
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
     },
     shop,

@@ -36,6 +36,11 @@ export function createMailer(db: Db, mailDir: string, log: Log): Mailer {
           port: settings.smtp_port,
           secure: settings.smtp_encryption === 'ssl',
           requireTLS: settings.smtp_encryption === 'tls',
+          ignoreTLS: settings.smtp_encryption === 'none',
+          // A mail server that does not answer must not hold a request (or a job) for minutes.
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
           auth: settings.smtp_username
             ? { user: settings.smtp_username, pass: settings.smtp_password }
             : undefined,

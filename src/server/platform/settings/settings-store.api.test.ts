@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../domain/errors';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { settings } from './settings.tables';
-import { getSetting, getSettings, setSettings } from './settings-store';
+import { getSetting, getSettings, removeSettings, setSettings } from './settings-store';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,6 +78,20 @@ describe('GET /api/currencies and /api/ui-settings', () => {
       date_format: 'MM/DD/YYYY',
       currency: { code: 'USD', symbol: '$' },
       upload: { max_total_mb: 50, allowed_types: ['png', 'pdf'] },
+    });
+  });
+
+  it('forgets stored values so their defaults answer again, leaving other keys alone', async () => {
+    await setSettings(t.ctx.db, {
+      app_date_format: 'MM/DD/YYYY',
+      maintenance_mode: true,
+      custom_code: '<b>',
+    });
+    await removeSettings(t.ctx.db, ['app_date_format', 'maintenance_mode']);
+    expect(await getSettings(t.ctx.db, ['app_date_format', 'maintenance_mode', 'custom_code'])).toEqual({
+      app_date_format: 'DD/MM/YYYY',
+      maintenance_mode: false,
+      custom_code: '<b>',
     });
   });
 });

@@ -54,3 +54,9 @@ export async function setSettings(db: Executor, values: Partial<Settings>): Prom
     .values(parsed.map(([key, value]) => ({ key, value: value as object })))
     .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
 }
+
+/** Forgets stored values, so each key answers its default again. */
+export async function removeSettings(db: Executor, keys: readonly SettingKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.delete(settings).where(inArray(settings.key, [...keys]));
+}

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 import { escapeSpreadsheetCell } from '../../../domain/exports/exports';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -103,4 +104,16 @@ export async function* inBatches<T>(
     yield* batch;
     if (batch.length < batchSize) return;
   }
+}
+
+/** Answers a streamed spreadsheet as a download that no cache keeps. */
+export function sendXlsxDownload(
+  reply: FastifyReply,
+  download: { fileName: string; stream: Readable },
+): FastifyReply {
+  return reply
+    .header('Content-Type', XLSX_CONTENT_TYPE)
+    .header('Content-Disposition', `attachment; filename="${download.fileName}"`)
+    .header('Cache-Control', 'no-store')
+    .send(download.stream);
 }

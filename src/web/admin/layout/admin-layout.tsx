@@ -15,7 +15,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ADMIN_PAGES } from '../../../contracts/admin-pages';
-import { http, loginUrl, navigation } from '../../lib/http';
+import { loginUrl, navigation, signOut } from '../../lib/http';
 import { useUiSettings } from '../../lib/ui-settings';
 import { notifyError } from '../../ui/notify';
 import { useViewer } from '../session';
@@ -23,8 +23,7 @@ import { RoleSwitcher } from './role-switcher';
 
 async function logout() {
   try {
-    const reply = await http.post<{ redirect_url: string }>('/logout');
-    navigation.assign(reply.redirect_url);
+    await signOut();
   } catch {
     notifyError('Failed to sign out. Please try again.');
   }
@@ -58,7 +57,11 @@ export function AdminLayout() {
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="lg"
     >
-      <AppShell.Header>
+      {/* The active theme's colours arrive as CSS variables in the page head (docs/decisions/0027). */}
+      <AppShell.Header
+        style={{ borderTop: '4px solid var(--theme-primary, #3490dc)' }}
+        data-testid="admin-header"
+      >
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
             <Burger

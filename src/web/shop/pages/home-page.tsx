@@ -1,23 +1,64 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { HomeSlide, ShopViewer } from '../../../contracts/storefront';
+import { themedButton } from '../shop-layout';
+import { HomeSlider } from './home-slider';
 
 /** The home page (the hero slider and products arrive with the catalogue and storefront issues). */
-export function HomePage({ site_name, description }: { site_name: string; description: string }) {
+export function HomePage({
+  site_name,
+  description,
+  slides,
+  viewer,
+}: {
+  site_name: string;
+  description: string;
+  slides: HomeSlide[];
+  /** Signed in: the way to their own area instead of "Create an account" and "Sign in". */
+  viewer: ShopViewer | null;
+}) {
   return (
-    <Paper radius="lg" p={{ base: 'lg', sm: 48 }} withBorder bg="white">
-      <Stack gap="md" maw={640}>
-        <Title order={1}>{site_name}</Title>
-        <Text size="lg" c="dimmed">
-          {description}
-        </Text>
-        <Group>
-          <Button component="a" href="/register" size="md">
-            Create an account
-          </Button>
-          <Button component="a" href="/login" variant="default" size="md">
-            Sign in
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <>
+      <HomeSlider slides={slides} />
+      <Paper radius="lg" p={{ base: 'lg', sm: 48 }} withBorder bg="white">
+        <Stack gap="md" maw={640}>
+          <Title order={1} style={{ color: 'var(--theme-primary)' }}>
+            {site_name}
+          </Title>
+          <Text size="lg" c="dimmed">
+            {description}
+          </Text>
+          {viewer ? (
+            viewer.dashboard_url && (
+              <Group>
+                <Button
+                  component="a"
+                  href={viewer.dashboard_url}
+                  size="md"
+                  style={themedButton}
+                  data-testid="home-primary"
+                >
+                  Go to my account
+                </Button>
+              </Group>
+            )
+          ) : (
+            <Group>
+              <Button
+                component="a"
+                href="/register"
+                size="md"
+                style={themedButton}
+                data-testid="home-primary"
+              >
+                Create an account
+              </Button>
+              <Button component="a" href="/login" variant="default" size="md">
+                Sign in
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </>
   );
 }

@@ -46,6 +46,8 @@ type Props<T> = {
   showAllPagesUpTo?: number;
   empty: { title: string; description?: string; action?: ReactNode };
   label: string;
+  /** The failed-load title, when the screen's spec names its own ("Failed to load shipping methods"). */
+  errorTitle?: string;
 };
 
 /**
@@ -111,7 +113,7 @@ export function DataTable<T>(props: Props<T>) {
         loaderProps={{ size: 'sm' }}
       />
       {isError ? (
-        <Alert color="red" m="md" title={LIST_MESSAGES.load} role="alert">
+        <Alert color="red" m="md" title={props.errorTitle ?? LIST_MESSAGES.load} role="alert">
           <Button size="xs" variant="light" color="red" onClick={props.onRetry}>
             Try again
           </Button>

@@ -1,6 +1,17 @@
-import { Grid, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Grid,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { VatReply } from '../../../../../contracts/catalogue-reference';
 import { keepDigits, keepPriceCharacters } from '../../../../../domain/catalogue/product-rules';
 import { isoDateInZone } from '../../../../../domain/dates/date-format';
@@ -10,6 +21,7 @@ import type { ProductFormValues } from '../../product-form-values';
 import { useVatChoices } from '../../products.api';
 import { FormSection } from './form-section';
 import { DECIMAL_INPUT, type ProductForm, WHOLE_INPUT } from './form-types';
+import { STOCK_SHEET_HINT } from './variations-tab';
 
 function vatLabel(vat: VatReply, symbol: string): string {
   if (vat.type === 'percentage') return `${vat.name} (${vat.rate} %)`;
@@ -20,7 +32,7 @@ function vatLabel(vat: VatReply, symbol: string): string {
 type Filtered = 'price' | 'buy_price' | 'discount' | 'stock_quantity' | 'low_stock_threshold';
 
 /** Price, purchase price, VAT, the product's own discount and its stock (spec 2 §3, §5). */
-export function PriceStockTab({ form }: { form: ProductForm }) {
+export function PriceStockTab({ form, stockLocked }: { form: ProductForm; stockLocked: boolean }) {
   const { values } = form;
   const settings = useUiSettings();
   const vats = useVatChoices();
@@ -79,9 +91,20 @@ export function PriceStockTab({ form }: { form: ProductForm }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
                 label="Stock quantity"
-                disabled={values.is_variable_product}
+                disabled={values.is_variable_product || stockLocked}
                 description={
-                  values.is_variable_product ? 'The sum of the variations’ quantities.' : 'Units in stock.'
+                  values.is_variable_product ? (
+                    'The sum of the variations’ quantities.'
+                  ) : stockLocked ? (
+                    <>
+                      {STOCK_SHEET_HINT}{' '}
+                      <Anchor component={Link} to="/admin/stock-sheet" size="xs">
+                        Open the stock sheet
+                      </Anchor>
+                    </>
+                  ) : (
+                    'Units in stock at the start.'
+                  )
                 }
                 {...WHOLE_INPUT}
                 {...filtered('stock_quantity', keepDigits)}

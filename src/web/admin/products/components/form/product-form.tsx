@@ -201,7 +201,11 @@ export function ProductForm({
             <ImagesTab form={form} onReordered={imagesReordered} />
           </Tabs.Panel>
           <Tabs.Panel value="price">
-            <PriceStockTab form={form} />
+            <PriceStockTab
+              form={form}
+              // A saved simple product's stock changes on the stock sheet (decision 0022).
+              stockLocked={productId !== null && !initialValues.is_variable_product}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="variation">
             <VariationsTab form={form} />

@@ -83,6 +83,9 @@ function ColourOption({ colour }: { colour: ColorReply | undefined }) {
  * "Generate variations" (all combinations), and each variation's name, SKU, price, quantity,
  * image and colours.
  */
+/** Why a saved item's stock cannot be typed in the product form. */
+export const STOCK_SHEET_HINT = 'Change the stock of a saved item on the stock sheet.';
+
 export function VariationsTab({ form }: { form: ProductForm }) {
   const { values } = form;
   const attributes = useAttributes();
@@ -343,6 +346,9 @@ export function VariationsTab({ form }: { form: ProductForm }) {
                               aria-label={`Quantity of ${name}`}
                               {...WHOLE_INPUT}
                               {...rowInput(index, 'qty', keepDigits)}
+                              // A saved variation's stock changes on the stock sheet (decision 0022).
+                              disabled={row.id !== null}
+                              title={row.id !== null ? STOCK_SHEET_HINT : undefined}
                             />
                           </Table.Td>
                           <Table.Td>

@@ -1,0 +1,102 @@
+import { expect, type Page, test } from '@playwright/test';
+import { SYSTEM_SETTINGS_MESSAGES as M } from '../src/contracts/system-settings';
+import { signIn } from './support';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin navigation' });
+
+async function openSystemSettings(page: Page): Promise<void> {
+  await nav(page).getByRole('link', { name: 'System settings' }).click();
+  await expect(page).toHaveURL(/\/admin\/system-settings$/);
+  await expect(page.getByRole('heading', { name: 'System settings' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save settings' })).toBeVisible();
+}
+
+async function chooseDateFormat(page: Page, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Date format' }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** The "Created" dates of the users list. */
+async function createdDates(page: Page): Promise<string[]> {
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const headers = await table.getByRole('columnheader').allInnerTexts();
+  const column = headers.findIndex((h) => h.trim().startsWith('Created'));
+  expect(column).toBeGreaterThanOrEqual(0);
+  const cells = table.locator(`tbody tr td:nth-child(${column + 1})`);
+  // The list shows placeholder rows while it loads: wait until every row holds a date.
+  await expect
+    .poll(async () => {
+      const texts = await cells.allInnerTexts();
+      return texts.length > 0 && texts.every((t) => t.trim() !== '');
+    })
+    .toBe(true);
+  return cells.allInnerTexts();
+}
+
+test('an admin switches the date format, other admin pages follow, and Reset puts it back', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/admin/users');
+  for (const date of await createdDates(page)) expect(date.trim()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+
+  await openSystemSettings(page);
+  await expect(page.getByRole('combobox', { name: 'Date format' })).toHaveValue('DD/MM/YYYY (31/12/2026)');
+  await chooseDateFormat(page, 'YYYY-MM-DD (2026-12-31)');
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText(M.saved)).toBeVisible();
+
+  // Saved: leaving asks nothing, and the users list shows its dates the new way.
+  await nav(page).getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect.poll(async () => (await createdDates(page))[0]?.trim()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  for (const date of await createdDates(page)) expect(date.trim()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  // Reset asks first, then the default format is back.
+  await openSystemSettings(page);
+  await expect(page.getByRole('combobox', { name: 'Date format' })).toHaveValue('YYYY-MM-DD (2026-12-31)');
+  await page.getByRole('button', { name: 'Reset to defaults' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset system settings?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Date format' })).toHaveValue('YYYY-MM-DD (2026-12-31)');
+  await page.getByRole('button', { name: 'Reset to defaults' }).click();
+  await dialog.getByRole('button', { name: 'Reset to defaults' }).click();
+  await expect(page.getByText(M.reset)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Date format' })).toHaveValue('DD/MM/YYYY (31/12/2026)');
+  await nav(page).getByRole('link', { name: 'Users' }).click();
+  await expect.poll(async () => (await createdDates(page))[0]?.trim()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+});
+
+test('leaving with unsaved changes asks first, in the app and when the tab closes', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/admin/users');
+  await openSystemSettings(page);
+  await page.getByRole('switch', { name: 'Maintenance mode' }).click({ force: true });
+  await expect(page.getByRole('switch', { name: 'Maintenance mode' })).toBeChecked();
+
+  // In the app: Cancel stays with the changes, Leave goes without saving.
+  await nav(page).getByRole('link', { name: 'Users' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave this page?' });
+  await expect(dialog).toContainText(M.unsaved);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/system-settings$/);
+  await expect(page.getByRole('switch', { name: 'Maintenance mode' })).toBeChecked();
+
+  await nav(page).getByRole('link', { name: 'Users' }).click();
+  await dialog.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await openSystemSettings(page);
+  await expect(page.getByRole('switch', { name: 'Maintenance mode' })).not.toBeChecked();
+
+  // Closing or reloading the tab: the browser's own prompt.
+  await page.getByRole('switch', { name: 'Maintenance mode' }).click({ force: true });
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const prompt = await asked;
+  expect(prompt.type()).toBe('beforeunload');
+  await prompt.dismiss();
+});

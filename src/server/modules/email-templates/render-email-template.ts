@@ -1,0 +1,26 @@
+import { htmlToText, renderTemplate, unknownPlaceholders } from '../../../domain/templates/render-template';
+import { EMAIL_TEMPLATE_TYPES, sampleValues } from '../../../domain/templates/template-types';
+import type { EmailTemplateRow } from './email-templates.queries';
+
+/**
+ * A template filled with values: the subject as plain text, the body as HTML with every value
+ * escaped, and the text alternative (docs/decisions/0028).
+ */
+export function renderEmailTemplate(
+  template: Pick<EmailTemplateRow, 'subject' | 'body'>,
+  values: Record<string, string>,
+) {
+  const html = renderTemplate(template.body, values, 'html');
+  return {
+    subject: renderTemplate(template.subject, values, 'text').replace(/[\r\n]+/g, ' '),
+    html,
+    text: htmlToText(html),
+    unknown_variables: unknownPlaceholders(values, template.subject, template.body),
+  };
+}
+
+/** GET .../templates/{id}/preview and the test e-mail: rendered with the type's sample values. */
+export function renderEmailTemplateSample(template: EmailTemplateRow) {
+  const values = sampleValues(EMAIL_TEMPLATE_TYPES, template.type);
+  return { ...renderEmailTemplate(template, values), sample_values: values };
+}

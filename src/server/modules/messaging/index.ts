@@ -1,0 +1,3 @@
+export { messagingTestRoutes } from './messaging-test.routes';
+export { sendSms } from './send-sms';
+export { smsRoutes } from './sms.routes';

@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import type { ThemeImage, ThemeSettingsData } from '../../../contracts/theme-settings';
+import { isImageExtension } from '../../../domain/files/file-rules';
+import {
+  completeColors,
+  DEFAULT_COLORS,
+  THEME_DEFAULT_COLORS,
+  THEME_LABELS,
+  THEMES,
+  type ThemeColors,
+  type ThemeName,
+  themeCss,
+} from '../../../domain/theme/theme';
+import type { Actor } from '../../platform/audit/audit';
+import type { AppContext } from '../../platform/context';
+import type { Executor } from '../../platform/db/database';
+import type { Storage } from '../../platform/files/storage';
+import { getSettings, setSettings } from '../../platform/settings/settings-store';
+import { files } from '../files';
+import { auditSettingChanges } from './audit-setting-changes';
+
+export const THEME_KEYS = ['active_theme', 'theme_colors', 'theme_logo_id', 'theme_favicon_id'] as const;
+
+export type StoredTheme = {
+  active_theme: ThemeName;
+  theme_colors: Record<string, Record<string, string>>;
+  theme_logo_id: number | null;
+  theme_favicon_id: number | null;
+};
+
+export function readStoredTheme(db: Executor): Promise<StoredTheme> {
+  return getSettings(db, THEME_KEYS);
+}
+
+/** A theme's current colours: what is stored for it, completed by its defaults. */
+export function colorsOf(stored: StoredTheme, theme: ThemeName): ThemeColors {
+  return completeColors(theme, stored.theme_colors[theme]);
+}
+
+/** An image of the library by id, or null when it is gone or not an image. */
+export async function findLibraryImage(
+  db: Executor,
+  id: number | null,
+  storage: Pick<Storage, 'url'>,
+): Promise<ThemeImage> {
+  if (id === null) return null;
+  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  if (!row || !isImageExtension(row.extension)) return null;
+  return { id: row.id, name: row.name, url: storage.url(row.path) };
+}
+
+/** GET /api/theme-settings (spec 2 §3 Theme settings). */
+export async function readThemeSettings(ctx: AppContext, db: Executor = ctx.db): Promise<ThemeSettingsData> {
+  const stored = await readStoredTheme(db);
+  const active = stored.active_theme;
+  return {
+    activeTheme: active,
+    availableThemes: THEMES.map((name) => ({
+      name,
+      label: THEME_LABELS[name],
+      default_colors: THEME_DEFAULT_COLORS[name],
+    })),
+    themeColors: colorsOf(stored, active),
+    defaultColors: DEFAULT_COLORS,
+    themeDefaultColors: THEME_DEFAULT_COLORS[active],
+    logo: await findLibraryImage(db, stored.theme_logo_id, ctx.storage),
+    favicon: await findLibraryImage(db, stored.theme_favicon_id, ctx.storage),
+  };
+}
+
+/** What every page's head and the storefront header need: the colours as CSS, logo and favicon. */
+export type PageTheme = { name: ThemeName; css: string; logo_url: string | null; favicon_url: string | null };
+
+export async function readPageTheme(ctx: AppContext): Promise<PageTheme> {
+  const stored = await readStoredTheme(ctx.db);
+  const logo = await findLibraryImage(ctx.db, stored.theme_logo_id, ctx.storage);
+  const favicon = await findLibraryImage(ctx.db, stored.theme_favicon_id, ctx.storage);
+  return {
+    name: stored.active_theme,
+    css: themeCss(stored.active_theme, colorsOf(stored, stored.active_theme)),
+    logo_url: logo?.url ?? null,
+    favicon_url: favicon?.url ?? null,
+  };
+}
+
+/** Stores new theme values in one transaction with one audit row per changed setting. */
+export async function storeTheme(
+  ctx: AppContext,
+  actor: Actor,
+  change: (before: StoredTheme) => Partial<StoredTheme>,
+  db: Executor = ctx.db,
+) {
+  return db.transaction(async (tx) => {
+    const before = await readStoredTheme(tx);
+    const values = change(before);
+    await setSettings(tx, values);
+    await auditSettingChanges(tx, actor, before, values);
+  });
+}

@@ -1,0 +1,24 @@
+import type { EmailSettingKey } from '../../../contracts/email-settings';
+import type { Actor } from '../../platform/audit/audit';
+import type { AppContext } from '../../platform/context';
+import { getSettings, setSettings } from '../../platform/settings/settings-store';
+import { auditSettingChanges } from './audit-setting-changes';
+
+/**
+ * POST /api/email-management/settings (spec 2 §7): one setting per call, audited. The SMTP
+ * password is write-only: an empty value keeps the stored one (the screen never has it to send
+ * back), and its audit row says only that one is stored.
+ */
+export async function updateEmailSetting(
+  ctx: AppContext,
+  actor: Actor,
+  key: EmailSettingKey,
+  value: string | number,
+): Promise<void> {
+  if (key === 'smtp_password' && value === '') return;
+  await ctx.db.transaction(async (tx) => {
+    const before = await getSettings(tx, [key]);
+    await setSettings(tx, { [key]: value });
+    await auditSettingChanges(tx, actor, before, { [key]: value });
+  });
+}

@@ -1,0 +1,2 @@
+export { seedDemoShipping } from './seed-demo-shipping';
+export { shippingRoutes } from './shipping.routes';

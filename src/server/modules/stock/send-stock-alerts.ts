@@ -1,0 +1,108 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { stockWordLabel } from '../../../domain/stock/stock-rules';
+import { roles, userRoles, users } from '../../platform/auth/auth.tables';
+import type { AppContext } from '../../platform/context';
+import { getSettings } from '../../platform/settings/settings-store';
+import { productStocks, products } from '../catalogue/catalogue.tables';
+import { stockAlerts } from './stock.tables';
+
+/** Alerts mailed together in one e-mail. */
+const BATCH = 100;
+/** A mail that failed this often is left for a person to look at (last_error says why). */
+const MAX_ATTEMPTS = 5;
+
+type Log = { error(obj: object, msg: string): void };
+
+/**
+ * Who is told (docs/decisions/0022): the admin e-mail of the e-mail settings (spec 2 §3
+ * admin_email) when one is set, otherwise every active administrator.
+ */
+async function recipients(ctx: AppContext): Promise<string[]> {
+  const { admin_email } = await getSettings(ctx.db, ['admin_email']);
+  if (admin_email) return [admin_email];
+  const admins = await ctx.db
+    .selectDistinct({ email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(roles.name, 'admin'), eq(users.accountStatus, 'active')))
+    .orderBy(asc(users.email));
+  return admins.map((a) => a.email);
+}
+
+/**
+ * Mails the queued low-stock and out-of-stock alerts (written by the stock service in the
+ * transaction that crossed the line): claims a batch with one statement, mails it as one e-mail,
+ * and puts it back with the error when the mail fails, to be tried again on the next run.
+ * Called after a stock change commits and every minute by the server. Answers how many were sent.
+ */
+export async function sendStockAlerts(ctx: AppContext, log?: Log): Promise<number> {
+  const claimed = await ctx.db
+    .update(stockAlerts)
+    .set({ sentAt: ctx.now(), attempts: sql`${stockAlerts.attempts} + 1` })
+    .where(
+      inArray(
+        stockAlerts.id,
+        ctx.db
+          .select({ id: stockAlerts.id })
+          .from(stockAlerts)
+          .where(and(isNull(stockAlerts.sentAt), sql`${stockAlerts.attempts} < ${MAX_ATTEMPTS}`))
+          .orderBy(asc(stockAlerts.id))
+          .limit(BATCH)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning({ id: stockAlerts.id });
+  if (claimed.length === 0) return 0;
+  const ids = claimed.map((c) => c.id);
+  try {
+    const rows = await ctx.db
+      .select({
+        kind: stockAlerts.kind,
+        quantity: stockAlerts.quantity,
+        threshold: stockAlerts.threshold,
+        productId: stockAlerts.productId,
+        variantId: stockAlerts.variantId,
+        name: products.name,
+        sku: products.sku,
+        variant: productStocks.variant,
+        variantSku: productStocks.sku,
+      })
+      .from(stockAlerts)
+      .innerJoin(products, eq(products.id, stockAlerts.productId))
+      .leftJoin(productStocks, eq(productStocks.id, stockAlerts.variantId))
+      .where(inArray(stockAlerts.id, ids))
+      .orderBy(asc(stockAlerts.id));
+    const to = await recipients(ctx);
+    if (to.length === 0) throw new Error('no recipient: set the admin e-mail in the e-mail settings');
+    const out = rows.filter((r) => r.kind === 'out_of_stock');
+    const low = rows.filter((r) => r.kind === 'low_stock');
+    const line = (r: (typeof rows)[number]) => {
+      const name = r.variant ? `${r.name} (${r.variant})` : r.name;
+      const sku = r.variantSku ?? r.sku;
+      const where = `${ctx.config.publicUrl}/admin/stock/stock-history/${r.productId}${r.variantId ? `/${r.variantId}` : ''}`;
+      return `- ${name}${sku ? ` [${sku}]` : ''}: ${r.quantity} left${r.kind === 'low_stock' ? ` (low at ${r.threshold})` : ''}\n  ${where}`;
+    };
+    const sections = [
+      out.length > 0 ? `${stockWordLabel('out_of_stock')}:\n${out.map(line).join('\n')}` : null,
+      low.length > 0 ? `${stockWordLabel('low_stock')}:\n${low.map(line).join('\n')}` : null,
+    ].filter((s) => s !== null);
+    const subject =
+      rows.length === 1
+        ? `${rows[0]!.kind === 'out_of_stock' ? 'Out of stock' : 'Low stock'}: ${rows[0]!.variant ? `${rows[0]!.name} (${rows[0]!.variant})` : rows[0]!.name}`
+        : `Stock alerts: ${out.length} out of stock, ${low.length} low`;
+    await ctx.mailer.send({
+      to: to.join(', '),
+      subject,
+      text: `${sections.join('\n\n')}\n\nStock sheet: ${ctx.config.publicUrl}/admin/stock-sheet\n`,
+    });
+    return rows.length;
+  } catch (error) {
+    await ctx.db
+      .update(stockAlerts)
+      .set({ sentAt: null, lastError: error instanceof Error ? error.message : String(error) })
+      .where(inArray(stockAlerts.id, ids));
+    log?.error({ err: error, alerts: ids.length }, 'stock alert e-mail failed');
+    return 0;
+  }
+}

@@ -1,0 +1,248 @@
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { StockFilter, StockSheetFilters } from '../../../contracts/stock';
+import { users } from '../../platform/auth/auth.tables';
+import type { Executor } from '../../platform/db/database';
+import { qualified } from '../../platform/db/qualified';
+import { likePattern, paged } from '../../platform/http/paging';
+import { productStocks, products } from '../catalogue/catalogue.tables';
+import { locationStocks, storeLocations } from './stock.tables';
+
+/**
+ * The stock sheet (spec 2 §2, §3 Stock row, §7 GET /api/stock-sheet), paged in SQL by product: a
+ * stock item is a simple product or a variant of a variable product. The stock filter keeps the
+ * products with at least one item in that state, and under a variable product only those variants;
+ * a store location keeps the items stocked there and counts only what that location holds
+ * (docs/decisions/0022).
+ */
+
+const P = {
+  id: qualified(products.id),
+  stock: qualified(products.stockQuantity),
+  threshold: qualified(products.lowStockThreshold),
+};
+const V = { id: qualified(productStocks.id), qty: qualified(productStocks.qty) };
+
+/** spec 2 §4 stock status as a condition on a quantity, with the product's threshold (stockStatus in domain/catalogue). */
+function inState(quantity: SQL, filter: StockFilter): SQL {
+  if (filter === 'out_of_stock') return sql`${quantity} <= 0`;
+  if (filter === 'low_stock') return sql`(${quantity} > 0 and ${quantity} <= ${P.threshold})`;
+  return sql`true`;
+}
+
+/**
+ * An item of the product in scope stocked at the location, in the filtered state: one look-up in
+ * location_stocks by its (product, variant, location) index. `variant` says which items count.
+ */
+function stockedAt(filters: StockSheetFilters & { store_location: number }, variant: SQL): SQL {
+  return sql`exists (select 1 from ${locationStocks}
+    where ${locationStocks.productId} = ${P.id} and ${variant}
+      and ${locationStocks.storeLocationId} = ${filters.store_location}
+      and ${inState(sql`${locationStocks.quantity}`, filters.stock_filter)})`;
+}
+
+const atLocation = (filters: StockSheetFilters): filters is StockSheetFilters & { store_location: number } =>
+  filters.store_location !== undefined;
+
+/** The condition a variant row (product_stocks and products in scope) must meet to be listed. */
+export function variantCondition(filters: StockSheetFilters): SQL {
+  if (atLocation(filters)) return stockedAt(filters, sql`${locationStocks.variantId} = ${V.id}`);
+  return inState(V.qty, filters.stock_filter);
+}
+
+/** The condition a simple product (products in scope) must meet to be listed. */
+function simpleCondition(filters: StockSheetFilters): SQL {
+  if (atLocation(filters)) return stockedAt(filters, sql`${locationStocks.variantId} is null`);
+  return inState(P.stock, filters.stock_filter);
+}
+
+/** The condition a variable product (products in scope) must meet: one of its variants is listed. */
+function variableCondition(filters: StockSheetFilters): SQL {
+  if (atLocation(filters)) return stockedAt(filters, sql`${locationStocks.variantId} is not null`);
+  return sql`exists (select 1 from ${productStocks} where ${productStocks.productId} = ${P.id}
+    and ${inState(V.qty, filters.stock_filter)})`;
+}
+
+function productCondition(filters: StockSheetFilters): SQL {
+  const conditions: SQL[] = [isNull(products.deletedAt)];
+  if (filters.search) {
+    const pattern = likePattern(filters.search);
+    conditions.push(
+      sql`((${products.name} || ' ' || coalesce(${products.sku}, '')) ilike ${pattern}
+        or exists (select 1 from ${productStocks} where ${productStocks.productId} = ${P.id} and ${productStocks.sku} ilike ${pattern}))`,
+    );
+  }
+  if (filters.supplier) conditions.push(eq(products.supplierId, filters.supplier));
+  if (filters.stock_filter !== 'all' || filters.store_location) {
+    conditions.push(
+      sql`(case when ${products.isVariableProduct} then ${variableCondition(filters)} else ${simpleCondition(filters)} end)`,
+    );
+  }
+  return and(...conditions)!;
+}
+
+export type SheetProduct = {
+  id: number;
+  name: string;
+  sku: string | null;
+  isVariable: boolean;
+  stock: number;
+  threshold: number;
+  supplierId: number | null;
+  supplierEmail: string | null;
+  supplierFirstName: string | null;
+  supplierLastName: string | null;
+  supplierCompanyName: string | null;
+};
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  sku: products.sku,
+  isVariable: products.isVariableProduct,
+  stock: products.stockQuantity,
+  threshold: products.lowStockThreshold,
+  supplierId: products.supplierId,
+  supplierEmail: users.email,
+  supplierFirstName: users.firstName,
+  supplierLastName: users.lastName,
+  supplierCompanyName: users.companyName,
+};
+
+/** One batch of the sheet's products, in the sheet's order (name, then id). */
+export function sheetProductBatch(
+  db: Executor,
+  filters: StockSheetFilters,
+  limit: number,
+  offset: number,
+): Promise<SheetProduct[]> {
+  return db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(users, eq(users.id, products.supplierId))
+    .where(productCondition(filters))
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export type SheetVariant = {
+  id: number;
+  productId: number;
+  variant: string;
+  sku: string | null;
+  qty: number;
+};
+export type SheetPlacement = {
+  productId: number;
+  variantId: number | null;
+  locationId: number;
+  locationName: string;
+  quantity: number;
+};
+export type SheetDetails = {
+  variants: SheetVariant[];
+  variantCounts: Map<number, number>;
+  placements: SheetPlacement[];
+};
+
+/** The variants, variant counts and location rows of a batch of products: three queries, whatever its size. */
+export async function sheetDetails(
+  db: Executor,
+  filters: StockSheetFilters,
+  productIds: number[],
+): Promise<SheetDetails> {
+  if (productIds.length === 0) return { variants: [], variantCounts: new Map(), placements: [] };
+  const [variants, counts, placements] = await Promise.all([
+    db
+      .select({
+        id: productStocks.id,
+        productId: productStocks.productId,
+        variant: productStocks.variant,
+        sku: productStocks.sku,
+        qty: productStocks.qty,
+      })
+      .from(productStocks)
+      .innerJoin(products, eq(products.id, productStocks.productId))
+      .where(and(inArray(productStocks.productId, productIds), variantCondition(filters)))
+      .orderBy(asc(productStocks.productId), asc(productStocks.sortOrder), asc(productStocks.id)),
+    db
+      .select({ productId: productStocks.productId, count: sql<number>`cast(count(*) as integer)` })
+      .from(productStocks)
+      .where(inArray(productStocks.productId, productIds))
+      .groupBy(productStocks.productId),
+    db
+      .select({
+        productId: locationStocks.productId,
+        variantId: locationStocks.variantId,
+        locationId: locationStocks.storeLocationId,
+        locationName: storeLocations.name,
+        quantity: locationStocks.quantity,
+      })
+      .from(locationStocks)
+      .innerJoin(storeLocations, eq(storeLocations.id, locationStocks.storeLocationId))
+      .where(inArray(locationStocks.productId, productIds))
+      .orderBy(asc(storeLocations.name), asc(storeLocations.id)),
+  ]);
+  return { variants, variantCounts: new Map(counts.map((c) => [c.productId, c.count])), placements };
+}
+
+/** One page of the sheet: its products, and the details of those products only. */
+export async function stockSheetPage(
+  db: Executor,
+  filters: StockSheetFilters,
+  page: number,
+  perPage: number,
+) {
+  const products_ = await paged(
+    page,
+    perPage,
+    (limit, offset) => sheetProductBatch(db, filters, limit, offset),
+    async () => {
+      const [row] = await db
+        .select({ total: sql<number>`cast(count(*) as integer)` })
+        .from(products)
+        .where(productCondition(filters));
+      return row?.total ?? 0;
+    },
+  );
+  const details = await sheetDetails(
+    db,
+    filters,
+    products_.data.map((p) => p.id),
+  );
+  return { products: products_, details };
+}
+
+export type OverviewFigures = {
+  total_products: number;
+  total_stock_items: number;
+  out_of_stock_count: number;
+  low_stock_count: number;
+  total_stock_quantity: number;
+};
+
+/**
+ * spec 2 §3 Stock overview over every stock item of the shop's products (simple products and
+ * variants): how many, how many out of stock or low, the units held. One query.
+ */
+export async function stockOverviewFigures(db: Executor): Promise<OverviewFigures> {
+  const result = await db.execute(sql`
+    with items as (
+      select ${products.stockQuantity} as quantity, ${products.lowStockThreshold} as threshold
+        from ${products}
+       where ${products.deletedAt} is null and not ${products.isVariableProduct}
+      union all
+      select ${productStocks.qty}, ${products.lowStockThreshold}
+        from ${productStocks} join ${products} on ${products.id} = ${productStocks.productId}
+       where ${products.deletedAt} is null and ${products.isVariableProduct}
+    )
+    select
+      (select cast(count(*) as integer) from ${products} where ${products.deletedAt} is null) as total_products,
+      cast(count(*) as integer) as total_stock_items,
+      cast(count(*) filter (where quantity <= 0) as integer) as out_of_stock_count,
+      cast(count(*) filter (where quantity > 0 and quantity <= threshold) as integer) as low_stock_count,
+      cast(coalesce(sum(greatest(quantity, 0)), 0) as integer) as total_stock_quantity
+    from items`);
+  const [row] = (result as unknown as { rows: OverviewFigures[] }).rows;
+  return row!;
+}

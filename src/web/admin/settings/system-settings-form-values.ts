@@ -1,0 +1,64 @@
+import {
+  SECRET_SETTING_KEYS,
+  type SecretSettingKey,
+  type SystemSettingsView,
+} from '../../../contracts/system-settings';
+import type { DateFormat } from '../../../domain/dates/date-format';
+import { changedValues } from './settings-form-values';
+
+/**
+ * The system settings form. A secret's field holds a new value to store: '' keeps what is
+ * stored, null removes it (docs/decisions/0021).
+ */
+export type SystemSettingsFormValues = {
+  file_upload_max_size: number | string;
+  file_upload_allowed_types: string[];
+  maintenance_mode: boolean;
+  online_shop_enabled: boolean;
+  FORCE_HTTPS: boolean;
+  app_timezone: string;
+  app_date_format: DateFormat;
+  pdf_show_variants: boolean;
+  custom_code: string;
+  identity_provider_project_id: string;
+  identity_provider_web_api_key: string | null;
+  identity_provider_private_key_id: string | null;
+  identity_provider_private_key: string | null;
+  identity_provider_client_email: string;
+  identity_provider_client_id: string;
+  identity_provider_auth_uri: string;
+  identity_provider_token_uri: string;
+  identity_provider_default_role: SystemSettingsView['identity_provider_default_role'];
+  identity_provider_auto_create_users: boolean;
+  identity_provider_email_template_source: SystemSettingsView['identity_provider_email_template_source'];
+};
+
+/** The form's values for settings the server answered with. */
+export function valuesOf(settings: SystemSettingsView): SystemSettingsFormValues {
+  const { custom_code, file_upload_allowed_types, ...rest } = settings;
+  const values: Record<string, unknown> = {
+    ...rest,
+    file_upload_allowed_types: file_upload_allowed_types.split(',').filter(Boolean),
+    custom_code: custom_code ?? '',
+  };
+  for (const key of SECRET_SETTING_KEYS) {
+    delete values[`has_${key}`];
+    values[key] = '';
+  }
+  return values as SystemSettingsFormValues;
+}
+
+/** The PUT body: only what changed, the allowed types as the comma list the spec names. */
+export function bodyOf(
+  saved: SystemSettingsFormValues,
+  values: SystemSettingsFormValues,
+): Record<string, unknown> {
+  const changed: Record<string, unknown> = changedValues(saved, values);
+  if (Array.isArray(changed.file_upload_allowed_types))
+    changed.file_upload_allowed_types = changed.file_upload_allowed_types.join(',');
+  return changed;
+}
+
+export function isSecretRemoved(values: SystemSettingsFormValues, key: SecretSettingKey): boolean {
+  return values[key] === null;
+}
