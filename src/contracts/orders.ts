@@ -464,3 +464,83 @@ export type OrderSavedReply = {
   order: { id: number; order_code: string; grand_total: string };
   stock_reversed: boolean;
 };
+
+/** GET /api/orders/form/reference-data → { data }. users: the 50 newest customers (search for more). */
+export type OrderReferenceDataReply = {
+  data: {
+    users: { id: number; name: string; email: string }[];
+    sellers: { id: number; name: string }[];
+    carriers: { id: number; name: string; price: string }[];
+    pickup_points: { id: number; name: string; address: string; service_fee: string }[];
+  };
+};
+
+/** GET /api/orders/{id}/stock-status → { success, data }. */
+export type OrderStockStatusReply = {
+  success: true;
+  data: {
+    stock_management_enabled: boolean;
+    deduction_timing: string;
+    stock_deducted_at: string | null;
+    is_credit_order: boolean;
+    items: {
+      order_item_id: number;
+      product_name: string;
+      variant: string | null;
+      quantity: number;
+      available: number;
+      deducted: boolean;
+    }[];
+  };
+};
+
+/** POST /api/orders/{id}/deduct-stock | deduct-stock-credit | reset-stock-deduction. */
+export type OrderStockActionReply = {
+  success: boolean;
+  message: string;
+  order: { stock_deducted_at: string | null };
+  deducted_items: { product_name: string; variant: string | null; quantity: number }[];
+};
+
+/** GET /admin/orders/{id}/documents → { documents, document_status }. */
+export type OrderDocumentsReply = {
+  documents: {
+    id: number;
+    document_type: string;
+    document_number: string | null;
+    version: number;
+    size: number;
+    created_at: string;
+    created_by: string | null;
+  }[];
+  /** Per document type: whether it may be generated now (spec 1 §4 "Document availability"). */
+  document_status: Record<string, { available: boolean; latest_id: number | null; count: number }>;
+};
+
+/** GET /admin/orders/{id}/customer-link-status. */
+export type CustomerLinkStatusReply = {
+  success: true;
+  data: {
+    status: 'never_sent' | 'active' | 'expired' | 'used_up' | 'error';
+    sent_at: string | null;
+    expires_at: string | null;
+    uses_remaining: number | null;
+    button_label: string;
+  };
+};
+
+/** GET /api/customers?search= → { data }. */
+export type CustomerReply = {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  phone: string | null;
+  mobile: string | null;
+  user_type: 'individual' | 'company';
+  company_name: string | null;
+  company_registration_number: string | null;
+  vat_number: string | null;
+  roles: string[];
+  address: string | null;
+};
