@@ -1,4 +1,4 @@
-import { Group, Select } from '@mantine/core';
+import { Group, Select, Text } from '@mantine/core';
 import { DELIVERY_STATUSES } from '../../../../domain/orders/delivery-rules';
 import { PAYMENT_STATUSES } from '../../../../domain/orders/payment-rules';
 import { SystemDateInput } from '../../../ui/date-input';
@@ -22,6 +22,15 @@ const ORDER_FROM_OPTIONS = [
   { value: 'web', label: 'Web shop' },
 ];
 
+/** The word before a date box: the boxes show the date format as their placeholder. */
+function DateSide({ text }: { text: string }) {
+  return (
+    <Text size="xs" c="dimmed" aria-hidden>
+      {text}
+    </Text>
+  );
+}
+
 /** Search (debounced) by order code, customer or e-mail; delivery, payment, source and dates. */
 export function OrderFilters({
   search,
@@ -39,33 +48,33 @@ export function OrderFilters({
       <SearchInput
         value={search}
         onSearch={onSearch}
-        placeholder="Order code, customer or e-mail"
+        placeholder="Code, name or e-mail"
         label="Search orders"
-        w={250}
+        w={200}
       />
       <Select
         aria-label="Filter by delivery status"
-        placeholder="Any delivery status"
+        placeholder="All delivery statuses"
         data={DELIVERY_OPTIONS}
         value={filters.delivery_status ?? null}
         onChange={(v) => onFilter('delivery_status', v)}
         clearable
-        w={170}
+        w={185}
         comboboxProps={{ withinPortal: true }}
       />
       <Select
         aria-label="Filter by payment status"
-        placeholder="Any payment status"
+        placeholder="All payment statuses"
         data={PAYMENT_OPTIONS}
         value={filters.payment_status ?? null}
         onChange={(v) => onFilter('payment_status', v)}
         clearable
-        w={170}
+        w={185}
         comboboxProps={{ withinPortal: true }}
       />
       <Select
         aria-label="Filter by order source"
-        placeholder="Any source"
+        placeholder="All sources"
         data={ORDER_FROM_OPTIONS}
         value={filters.order_from ?? null}
         onChange={(v) => onFilter('order_from', v)}
@@ -75,17 +84,19 @@ export function OrderFilters({
       />
       <SystemDateInput
         aria-label="Orders from"
-        placeholder="From"
+        leftSection={<DateSide text="From" />}
+        leftSectionWidth={44}
         value={filters.date_from ?? null}
         onChange={(iso) => onFilter('date_from', iso)}
-        w={130}
+        w={150}
       />
       <SystemDateInput
         aria-label="Orders to"
-        placeholder="To"
+        leftSection={<DateSide text="To" />}
+        leftSectionWidth={44}
         value={filters.date_to ?? null}
         onChange={(iso) => onFilter('date_to', iso)}
-        w={130}
+        w={150}
       />
     </Group>
   );
