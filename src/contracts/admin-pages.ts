@@ -37,11 +37,15 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   },
   { path: '/admin/discounts/create', permission: 'catalogue.manage' },
   { path: '/admin/discounts/:id/edit', permission: 'catalogue.manage' },
+  { path: '/admin/orders', permission: 'orders.manage', nav: { label: 'Orders', group: 'Sales' } },
   { path: '/admin/stock-sheet', permission: 'stock.manage', nav: { label: 'Stock sheet', group: 'Stock' } },
   { path: '/admin/stock/stock-history/:productId', permission: 'stock.manage' },
   { path: '/admin/stock/stock-history/:productId/:variantId', permission: 'stock.manage' },
   { path: '/admin/stock/notes-history/:productId', permission: 'stock.manage' },
   { path: '/admin/stock/notes-history/:productId/:variantId', permission: 'stock.manage' },
+  // spec 2 §2 writes the variant page as /{productId}/{variantId}, like the other histories.
+  { path: '/admin/stock/purchase-history/:productId', permission: 'stock.manage' },
+  { path: '/admin/stock/purchase-history/:productId/:variantId', permission: 'stock.manage' },
   {
     path: '/admin/stock-settings',
     permission: 'stock.manage',

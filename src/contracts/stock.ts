@@ -361,3 +361,45 @@ export type NotesHistoryReply = {
   pagination: StockPagination;
   users: { id: number; name: string }[];
 };
+
+/**
+ * GET /api/stock/purchase-history/{productId}[/variant/{variantId}] (DECISIONS 13, spec 2 §2): the
+ * orders that bought the product or variant. Rental bookings join this list when rentals exist.
+ */
+export const purchaseHistoryFilters = z.object({
+  date_from: filterDate,
+  date_to: filterDate,
+});
+export type PurchaseHistoryFilters = z.output<typeof purchaseHistoryFilters>;
+export const purchaseHistoryQuery = purchaseHistoryFilters.extend({
+  page: pageNumber,
+  per_page: pageSize(STOCK_HISTORY_PAGE_SIZES, 20),
+});
+export type PurchaseHistoryQuery = z.output<typeof purchaseHistoryQuery>;
+
+/** One order line that bought the item. */
+export type PurchaseHistoryRowReply = {
+  /** The order line's id. */
+  id: number;
+  order_id: number;
+  order_code: string;
+  /** The admin page of the order. */
+  order_url: string;
+  /** When the order was placed (ISO). */
+  date: string;
+  customer: string;
+  variant_name: string | null;
+  quantity: number;
+  unit_price: string;
+  line_total: string;
+  currency_symbol: string;
+  payment_status: string;
+  delivery_status: string;
+};
+
+export type PurchaseHistoryReply = {
+  success: true;
+  item: StockItemReply;
+  data: PurchaseHistoryRowReply[];
+  pagination: StockPagination;
+};

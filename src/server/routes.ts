@@ -9,9 +9,11 @@ import {
   referenceRoutes,
 } from './modules/catalogue';
 import { currencyRoutes } from './modules/currencies';
+import { customersRoutes } from './modules/customers';
 import { emailTemplateRoutes } from './modules/email-templates';
 import { filesRoutes } from './modules/files';
 import { messagingTestRoutes, smsRoutes } from './modules/messaging';
+import { ordersListRoutes, purchaseHistoryRoutes } from './modules/orders';
 import { rentalTemplateRoutes } from './modules/rental-templates';
 import {
   chatPopupRoutes,
@@ -82,6 +84,9 @@ const moduleRoutes: AnyRoute[] = [
   ...stockRoutes,
   ...stockSettingsRoutes,
   ...stockSheetRoutes,
+  ...ordersListRoutes,
+  ...purchaseHistoryRoutes,
+  ...customersRoutes,
   ...pickupPointRoutes,
   ...paymentMethodRoutes,
   ...shippingRoutes,

@@ -48,6 +48,12 @@ const PAGES: [path: string, page: ComponentType][] = [
   ['/admin/stock/stock-history/:productId/:variantId', lazy(() => import('./stock/stock-history-page'))],
   ['/admin/stock/notes-history/:productId', lazy(() => import('./stock/notes-history-page'))],
   ['/admin/stock/notes-history/:productId/:variantId', lazy(() => import('./stock/notes-history-page'))],
+  ['/admin/stock/purchase-history/:productId', lazy(() => import('./stock/purchase-history-page'))],
+  [
+    '/admin/stock/purchase-history/:productId/:variantId',
+    lazy(() => import('./stock/purchase-history-page')),
+  ],
+  ['/admin/orders', lazy(() => import('./orders/list/orders-page'))],
   ['/admin/stock-settings', lazy(() => import('./stock/stock-settings-page'))],
   ['/admin/shipping', lazy(() => import('./shipping/shipping-page'))],
 ];

@@ -1,5 +1,7 @@
 export { presentShopViewer, presentViewer } from './accounts.presenter';
+export { findUser, type UserRow } from './accounts.queries';
 export { authRoutes } from './auth.routes';
 export { ensureAccessData } from './ensure-access-data';
 export { rolesRoutes } from './roles.routes';
+export { assertEmailFree, emailTaken, saveDefaultAddress } from './user-profile';
 export { usersRoutes } from './users.routes';

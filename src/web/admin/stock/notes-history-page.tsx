@@ -120,7 +120,7 @@ function NotesHistory({ itemRef }: { itemRef: StockItemRef }) {
         title="Notes history"
         item={item}
         itemRef={itemRef}
-        other="movements"
+        current="notes"
         actions={
           <>
             <ExportButton

@@ -150,7 +150,7 @@ function StockHistory({ itemRef }: { itemRef: StockItemRef }) {
         title="Stock history"
         item={reply?.item}
         itemRef={itemRef}
-        other="notes"
+        current="movements"
         actions={
           <ExportButton
             url={urls.export}

@@ -64,3 +64,17 @@ export function stockItemOfParams(params: { productId?: string; variantId?: stri
   if (variantId === null || variantId > 2_147_483_647) return null;
   return { productId, variantId };
 }
+
+/** Purchase history (DECISIONS 13): dates only, 20 a page by default (10, 20, 50, 100). */
+export const PURCHASE_FILTERS = ['date_from', 'date_to'] as const;
+export const PURCHASE_DEFAULTS: ListDefaults = { ...MOVEMENT_DEFAULTS, filters: PURCHASE_FILTERS };
+
+/** GET /api/stock/purchase-history/…'s query: the page and the dates the server accepts. */
+export function purchaseQueryOf(state: ListState) {
+  return {
+    page: state.page,
+    per_page: pageSize(state.per_page),
+    date_from: isoDate(state.filters.date_from),
+    date_to: isoDate(state.filters.date_to),
+  };
+}

@@ -18,6 +18,7 @@ export const STOCK_UI_MESSAGES = {
   httpError: (status: number) => `HTTP error! status: ${status}`,
   /** Ours: the spec names no message for these. */
   notesFailed: 'Failed to load notes history',
+  purchasesFailed: 'Failed to load purchase history',
   settingsSaveFailed: 'Failed to save stock settings. Please try again.',
   locationsFailed: 'Failed to load store locations',
   locationSaveFailed: 'Failed to save the store location. Please try again.',

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Settings } from '../../../contracts/settings';
 import type {
   NotesHistoryReply,
+  PurchaseHistoryReply,
   StockHistoryReply,
   StockOverviewReply,
   StockSettingKey,
@@ -16,13 +17,22 @@ type Query = Record<string, string | number | undefined>;
 /** The product or variant a history is about. */
 export type StockItemRef = { productId: number; variantId: number | null };
 
+/** An item's three histories: stock movements, notes, and the orders that bought it (DECISIONS 13). */
+export type HistoryKind = 'movements' | 'notes' | 'purchases';
+export const HISTORY_KINDS: readonly HistoryKind[] = ['movements', 'notes', 'purchases'];
+export const HISTORY_TITLES: Record<HistoryKind, string> = {
+  movements: 'Stock history',
+  notes: 'Notes history',
+  purchases: 'Purchase history',
+};
+
 /** Query keys of the stock area: a stock change invalidates `all`, locations and settings their own. */
 export const stockKeys = {
   all: ['stock'] as const,
   overview: ['stock', 'overview'] as const,
   sheet: (query: Query) => ['stock', 'sheet', query] as const,
   search: (text: string) => ['stock', 'search', text] as const,
-  history: (kind: 'movements' | 'notes', item: StockItemRef, query: Query) =>
+  history: (kind: HistoryKind, item: StockItemRef, query: Query) =>
     ['stock', kind, item.productId, item.variantId, query] as const,
   locations: ['store-locations'] as const,
   settings: ['stock-settings'] as const,
@@ -46,9 +56,15 @@ export function historyUrls(kind: 'movements' | 'notes', item: StockItemRef) {
       };
 }
 
+const HISTORY_PAGES: Record<HistoryKind, string> = {
+  movements: '/admin/stock/stock-history',
+  notes: '/admin/stock/notes-history',
+  purchases: '/admin/stock/purchase-history',
+};
+
 /** The admin pages of an item's histories. */
-export function historyPagePath(kind: 'movements' | 'notes', item: StockItemRef): string {
-  const base = kind === 'movements' ? '/admin/stock/stock-history' : '/admin/stock/notes-history';
+export function historyPagePath(kind: HistoryKind, item: StockItemRef): string {
+  const base = HISTORY_PAGES[kind];
   return item.variantId === null
     ? `${base}/${item.productId}`
     : `${base}/${item.productId}/${item.variantId}`;
@@ -176,6 +192,20 @@ export function useNotesHistory(item: StockItemRef, query: Query) {
   return useQuery({
     queryKey: stockKeys.history('notes', item, query),
     queryFn: ({ signal }) => http.get<NotesHistoryReply>(historyUrls('notes', item).data, query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/stock/purchase-history/{productId}[/variant/{variantId}] (DECISIONS 13). */
+export function purchaseHistoryUrl(item: StockItemRef): string {
+  const variant = item.variantId === null ? '' : `/variant/${item.variantId}`;
+  return `/api/stock/purchase-history/${item.productId}${variant}`;
+}
+
+export function usePurchaseHistory(item: StockItemRef, query: Query) {
+  return useQuery({
+    queryKey: stockKeys.history('purchases', item, query),
+    queryFn: ({ signal }) => http.get<PurchaseHistoryReply>(purchaseHistoryUrl(item), query, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -18,7 +18,13 @@ import { Link } from 'react-router';
 import type { StockItemReply } from '../../../../contracts/stock';
 import { HttpError } from '../../../lib/http';
 import { SystemDateInput } from '../../../ui/date-input';
-import { historyPagePath, type StockItemRef } from '../stock.api';
+import {
+  HISTORY_KINDS,
+  HISTORY_TITLES,
+  type HistoryKind,
+  historyPagePath,
+  type StockItemRef,
+} from '../stock.api';
 import { STOCK_UI_MESSAGES } from '../stock-messages';
 
 export function BackToSheet() {
@@ -57,13 +63,13 @@ export function HistoryHeader({
   title,
   item,
   itemRef,
-  other,
+  current,
   actions,
 }: {
   title: string;
   item: StockItemReply | undefined;
   itemRef: StockItemRef;
-  other: 'movements' | 'notes';
+  current: HistoryKind;
   actions?: ReactNode;
 }) {
   return (
@@ -84,9 +90,11 @@ export function HistoryHeader({
           </Text>
         </Stack>
         <Group gap="sm" align="flex-start">
-          <Button variant="subtle" component={Link} to={historyPagePath(other, itemRef)}>
-            {other === 'notes' ? 'Notes history' : 'Stock history'}
-          </Button>
+          {HISTORY_KINDS.filter((kind) => kind !== current).map((kind) => (
+            <Button key={kind} variant="subtle" component={Link} to={historyPagePath(kind, itemRef)}>
+              {HISTORY_TITLES[kind]}
+            </Button>
+          ))}
           {actions}
         </Group>
       </Group>

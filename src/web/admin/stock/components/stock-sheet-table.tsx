@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCornerDownRight, IconHistory, IconNote, IconNotes } from '@tabler/icons-react';
+import { IconCornerDownRight, IconHistory, IconNote, IconNotes, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { StockRowReply, StockSheetReply } from '../../../../contracts/stock';
 import { STOCK_PAGE_STRIP, STOCK_SHEET_PAGE_SIZES } from '../../../../contracts/stock';
@@ -145,6 +145,17 @@ export function StockSheetTable({ reply, isLoading, isFetching, state, filtered,
                 aria-label={`Notes history of ${label}`}
               >
                 <IconNotes size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Purchase history" withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                component={Link}
+                to={historyPagePath('purchases', item)}
+                aria-label={`Purchase history of ${label}`}
+              >
+                <IconReceipt size={16} />
               </ActionIcon>
             </Tooltip>
           </Group>

@@ -1,0 +1,79 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { roles, userRoles, users } from '../../platform/auth/auth.tables';
+import type { Executor } from '../../platform/db/database';
+import { qualified } from '../../platform/db/qualified';
+import { likePattern } from '../../platform/http/paging';
+import { userAddresses } from '../accounts/accounts.tables';
+
+/** The roles whose holders an order can be for (spec 1 §1, §7 customer search). */
+export const CUSTOMER_ROLES = ['customer', 'partner', 'supplier', 'doctor', 'patient'] as const;
+
+/** spec 1 §9: the customer search needs 2 characters; it answers the first 20. */
+export const CUSTOMER_SEARCH_MIN = 2;
+export const CUSTOMER_SEARCH_LIMIT = 20;
+
+const roleNames = sql<
+  string[]
+>`coalesce((select array_agg(${qualified(roles.name)} order by ${qualified(roles.name)}) from ${userRoles} join ${roles} on ${qualified(roles.id)} = ${qualified(userRoles.roleId)} where ${qualified(userRoles.userId)} = ${qualified(users.id)}), '{}')`;
+
+const customerColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  mobile: users.mobile,
+  userType: users.userType,
+  companyName: users.companyName,
+  companyRegistrationNumber: users.companyRegistrationNumber,
+  vatNumber: users.vatNumber,
+  roles: roleNames,
+  address: userAddresses.address,
+};
+
+export type CustomerRow = {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  mobile: string | null;
+  userType: string;
+  companyName: string | null;
+  companyRegistrationNumber: string | null;
+  vatNumber: string | null;
+  roles: string[];
+  address: string | null;
+};
+
+/** The default address is the customer's address (spec 1 §3 Customer addresses, is_default). */
+const defaultAddressJoin = and(eq(userAddresses.userId, users.id), eq(userAddresses.isDefault, true));
+
+export async function findCustomer(db: Executor, id: number): Promise<CustomerRow | null> {
+  const [row] = await db
+    .select(customerColumns)
+    .from(users)
+    .leftJoin(userAddresses, defaultAddressJoin)
+    .where(eq(users.id, id))
+    .limit(1);
+  return (row as CustomerRow | undefined) ?? null;
+}
+
+const SEARCH_TEXT = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, '') || ' ' || coalesce(${users.mobile}, '') || ' ' || coalesce(${users.companyName}, ''))`;
+
+/** Users holding a customer-side role whose name, e-mail, phone or company matches (spec 1 §7). */
+export async function searchCustomers(db: Executor, search: string): Promise<CustomerRow[]> {
+  const holders = db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(roles.name, [...CUSTOMER_ROLES]));
+  const rows = await db
+    .select(customerColumns)
+    .from(users)
+    .leftJoin(userAddresses, defaultAddressJoin)
+    .where(and(inArray(users.id, holders), sql`${SEARCH_TEXT} ilike ${likePattern(search)}`))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(CUSTOMER_SEARCH_LIMIT);
+  return rows as CustomerRow[];
+}

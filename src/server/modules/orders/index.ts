@@ -1,0 +1,1 @@
+export { ordersListRoutes, purchaseHistoryRoutes } from './orders-list.routes';

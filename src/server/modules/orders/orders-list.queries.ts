@@ -1,0 +1,217 @@
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { OrdersListQuery } from '../../../contracts/orders';
+import type { PurchaseHistoryFilters } from '../../../contracts/stock';
+import type { Executor } from '../../platform/db/database';
+import { likePattern, paged } from '../../platform/http/paging';
+import { orderItems, orders } from './orders.tables';
+
+export type OrderListFilters = Pick<
+  OrdersListQuery,
+  'search' | 'delivery_status' | 'payment_status' | 'order_from' | 'date_from' | 'date_to'
+>;
+export type OrderListOrder = Pick<OrdersListQuery, 'sort' | 'direction'>;
+
+/** Exactly the expression of the trigram index orders_search_trgm (orders.tables.ts), so it is used. */
+export const ORDER_SEARCH_TEXT = sql`(${orders.orderCode} || ' ' || coalesce(${orders.customerFirstName}, '') || ' ' || coalesce(${orders.customerLastName}, '') || ' ' || coalesce(${orders.customerEmail}, ''))`;
+
+/** An order the shop still has: deleted orders (docs/decisions/0030) are in no list. */
+export const orderNotDeleted = isNull(orders.deletedAt);
+
+/** A YYYY-MM-DD bound on a timestamp, read as a whole day of the shop's time zone. */
+const onOrAfter = (column: SQL, date: string, timeZone: string) =>
+  sql`(${column} at time zone ${timeZone})::date >= ${date}::date`;
+const onOrBefore = (column: SQL, date: string, timeZone: string) =>
+  sql`(${column} at time zone ${timeZone})::date <= ${date}::date`;
+
+export function orderFilters(query: OrderListFilters, timeZone: string): SQL {
+  const createdAt = sql`${orders.createdAt}`;
+  const conditions: (SQL | undefined)[] = [
+    orderNotDeleted,
+    query.search ? sql`${ORDER_SEARCH_TEXT} ilike ${likePattern(query.search)}` : undefined,
+    query.delivery_status ? eq(orders.deliveryStatus, query.delivery_status) : undefined,
+    query.payment_status ? eq(orders.paymentStatus, query.payment_status) : undefined,
+    query.order_from ? eq(orders.orderFrom, query.order_from) : undefined,
+    query.date_from ? onOrAfter(createdAt, query.date_from, timeZone) : undefined,
+    query.date_to ? onOrBefore(createdAt, query.date_to, timeZone) : undefined,
+  ];
+  return and(...conditions)!;
+}
+
+const CUSTOMER_SORT = sql`lower(trim(coalesce(${orders.customerFirstName}, '') || ' ' || coalesce(${orders.customerLastName}, '')))`;
+
+const SORT_COLUMNS: Record<OrderListOrder['sort'], SQL> = {
+  created_at: sql`${orders.createdAt}`,
+  order_code: sql`${orders.orderCode}`,
+  customer: CUSTOMER_SORT,
+  grand_total: sql`${orders.grandTotal}`,
+  delivery_status: sql`${orders.deliveryStatus}`,
+  payment_status: sql`${orders.paymentStatus}`,
+};
+
+/** The list's order; equal values keep a stable order by id in the same direction. */
+export function orderOrder(query: OrderListOrder): SQL[] {
+  const by = query.direction === 'asc' ? asc : desc;
+  return [by(SORT_COLUMNS[query.sort]), by(orders.id)];
+}
+
+const orderListColumns = {
+  id: orders.id,
+  orderCode: orders.orderCode,
+  customerFirstName: orders.customerFirstName,
+  customerLastName: orders.customerLastName,
+  customerEmail: orders.customerEmail,
+  orderFrom: orders.orderFrom,
+  deliveryStatus: orders.deliveryStatus,
+  paymentStatus: orders.paymentStatus,
+  grandTotal: orders.grandTotal,
+  amountPaid: orders.amountPaid,
+  currencyCode: orders.currencyCode,
+  currencySymbol: orders.currencySymbol,
+  createdAt: orders.createdAt,
+};
+
+export type OrderListDbRow = {
+  id: number;
+  orderCode: string;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  customerEmail: string | null;
+  orderFrom: string;
+  deliveryStatus: string;
+  paymentStatus: string;
+  grandTotal: string;
+  amountPaid: string;
+  currencyCode: string;
+  currencySymbol: string;
+  createdAt: Date;
+  itemsCount: number;
+};
+
+/**
+ * Orders in list order, `limit` from `offset` (the list's page, the export's batch): the page's
+ * rows, then the item counts of those rows only, in one grouped query (no query per order).
+ */
+export async function orderBatch(
+  db: Executor,
+  query: OrderListFilters & OrderListOrder,
+  timeZone: string,
+  limit: number,
+  offset: number,
+): Promise<OrderListDbRow[]> {
+  const rows = await db
+    .select(orderListColumns)
+    .from(orders)
+    .where(orderFilters(query, timeZone))
+    .orderBy(...orderOrder(query))
+    .limit(limit)
+    .offset(offset);
+  if (rows.length === 0) return [];
+  const counts = await db
+    .select({ orderId: orderItems.orderId, n: sql<number>`cast(count(*) as integer)` })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .groupBy(orderItems.orderId);
+  const countOf = new Map(counts.map((c) => [c.orderId, c.n]));
+  return rows.map((row) => ({ ...row, itemsCount: countOf.get(row.id) ?? 0 }));
+}
+
+/** One page of the orders list (spec 1 §2, §7). */
+export async function listOrders(db: Executor, query: OrdersListQuery, timeZone: string) {
+  return paged(
+    query.page,
+    query.per_page,
+    (limit, offset) => orderBatch(db, query, timeZone, limit, offset),
+    async () =>
+      (
+        await db
+          .select({ n: sql<number>`cast(count(*) as integer)` })
+          .from(orders)
+          .where(orderFilters(query, timeZone))
+      )[0]?.n ?? 0,
+  );
+}
+
+// Purchase history (DECISIONS 13) ----------------------------------------------------------------
+
+export type PurchaseItem = { productId: number; variantId: number | null };
+
+function purchaseConditions(item: PurchaseItem, filters: PurchaseHistoryFilters, timeZone: string): SQL {
+  const createdAt = sql`${orders.createdAt}`;
+  return and(
+    orderNotDeleted,
+    eq(orderItems.productId, item.productId),
+    item.variantId === null ? undefined : eq(orderItems.variantId, item.variantId),
+    filters.date_from ? onOrAfter(createdAt, filters.date_from, timeZone) : undefined,
+    filters.date_to ? onOrBefore(createdAt, filters.date_to, timeZone) : undefined,
+  )!;
+}
+
+export type PurchaseDbRow = {
+  id: number;
+  orderId: number;
+  orderCode: string;
+  createdAt: Date;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  customerEmail: string | null;
+  variantLabel: string | null;
+  quantity: number;
+  price: string;
+  lineTotal: string;
+  currencySymbol: string;
+  paymentStatus: string;
+  deliveryStatus: string;
+};
+
+/** One page of the order lines that bought a product (any variant) or one variant, newest first. */
+export async function purchasePage(
+  db: Executor,
+  item: PurchaseItem,
+  filters: PurchaseHistoryFilters,
+  timeZone: string,
+  page: number,
+  perPage: number,
+) {
+  const where = purchaseConditions(item, filters, timeZone);
+  return paged<PurchaseDbRow>(
+    page,
+    perPage,
+    (limit, offset) =>
+      db
+        .select({
+          id: orderItems.id,
+          orderId: orders.id,
+          orderCode: orders.orderCode,
+          createdAt: orders.createdAt,
+          customerFirstName: orders.customerFirstName,
+          customerLastName: orders.customerLastName,
+          customerEmail: orders.customerEmail,
+          variantLabel: orderItems.variantLabel,
+          quantity: orderItems.quantity,
+          price: orderItems.price,
+          lineTotal: orderItems.lineTotal,
+          currencySymbol: orders.currencySymbol,
+          paymentStatus: orders.paymentStatus,
+          deliveryStatus: orders.deliveryStatus,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id), asc(orderItems.position), asc(orderItems.id))
+        .limit(limit)
+        .offset(offset),
+    async () =>
+      (
+        await db
+          .select({ n: sql<number>`cast(count(*) as integer)` })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(where)
+      )[0]?.n ?? 0,
+  );
+}
