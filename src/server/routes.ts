@@ -12,6 +12,7 @@ import { currencyRoutes } from './modules/currencies';
 import { emailTemplateRoutes } from './modules/email-templates';
 import { filesRoutes } from './modules/files';
 import { messagingTestRoutes, smsRoutes } from './modules/messaging';
+import { orderRoutes } from './modules/orders';
 import { rentalTemplateRoutes } from './modules/rental-templates';
 import {
   chatPopupRoutes,
@@ -78,6 +79,7 @@ const moduleRoutes: AnyRoute[] = [
   ...storefrontRoutes,
   ...productListRoutes,
   ...productRoutes,
+  ...orderRoutes,
   ...orderProductRoutes,
   ...stockRoutes,
   ...stockSettingsRoutes,

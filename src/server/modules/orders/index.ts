@@ -1,0 +1,2 @@
+export { createOrder } from './create-order';
+export { orderRoutes } from './orders.routes';
