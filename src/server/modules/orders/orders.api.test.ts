@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ORDER_MESSAGES as M, type OrderReply } from '../../../contracts/orders';
+import { ORDER_MESSAGES as M, type OrderReply, orderFormBody } from '../../../contracts/orders';
 import { PAYMENT_MESSAGES as PM } from '../../../domain/orders/payment-rules';
 import { createProduct, createUser } from '../../../test/factories';
 import {
@@ -14,6 +14,7 @@ import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { rolesOf } from '../../platform/auth/user-roles';
+import { createOrder } from './create-order';
 import { orderPayments, orders } from './orders.tables';
 
 let t: TestApp;
@@ -518,6 +519,21 @@ describe('PUT /admin/orders/:id (update)', () => {
     await t.ctx.db.update(orders).set({ deletedAt: new Date() }).where(eq(orders.id, id));
     expect((await admin.get(`/api/orders/${id}`)).statusCode).toBe(404);
     expect((await admin.get('/api/orders/999999')).json()).toEqual({ message: M.notFound });
+  });
+});
+
+describe('createOrder for the demo seed', () => {
+  it("runs inside a caller's transaction as well as on its own", async () => {
+    const product = await createProduct(t.ctx.db);
+    const user = await createUser(t.ctx.db, { roles: ['admin'] });
+    const body = orderFormBody.parse(
+      orderForm([{ product_id: product.id, quantity: 1, price: 10 }], '10.00'),
+    );
+    const inTx = await t.ctx.db.transaction((tx) => createOrder(tx, { userId: user.id, ip: null }, body));
+    const alone = await createOrder(t.ctx, { userId: user.id, ip: null }, body);
+    expect(inTx.message).toBe(M.created);
+    expect(alone.order.order_code).not.toBe(inTx.order.order_code);
+    expect((await getOrder(inTx.order.id)).grand_total).toBe('10.00');
   });
 });
 
