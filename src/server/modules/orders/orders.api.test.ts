@@ -14,6 +14,7 @@ import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { rolesOf } from '../../platform/auth/user-roles';
+import { products } from '../catalogue/catalogue.tables';
 import { createOrder } from './create-order';
 import { orderPayments, orders } from './orders.tables';
 
@@ -508,6 +509,27 @@ describe('PUT /admin/orders/:id (update)', () => {
     });
   });
 
+  it('an item whose product was deleted since keeps its snapshot; a new line of it is refused', async () => {
+    const { id, product } = await newOrder();
+    await t.ctx.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, product.id));
+    const same = await admin.put(
+      `/admin/orders/${id}`,
+      orderForm([{ product_id: product.id, quantity: 1, price: 10 }], '10.00', {
+        additional_info: 'still fine',
+      }),
+    );
+    expect(same.statusCode).toBe(200);
+    expect((await getOrder(id)).order_items[0]).toMatchObject({
+      product_id: product.id,
+      product_name: product.name,
+    });
+    const fresh = await staff.post(
+      '/admin/orders',
+      orderForm([{ product_id: product.id, quantity: 1, price: 10 }], '10.00'),
+    );
+    expect(fresh.json().errors).toEqual({ 'order_items.0.product_id': [M.productNotFound] });
+  });
+
   it('404 for a missing or deleted order', async () => {
     const product = await createProduct(t.ctx.db);
     const missing = await admin.put(
@@ -574,7 +596,7 @@ describe('GET /api/orders/form/reference-data', () => {
       lastName: 'Customer',
     });
     const seller = await createUser(t.ctx.db, { roles: ['staff'], firstName: 'Sam', lastName: 'Seller' });
-    const inactive = await createUser(t.ctx.db, { roles: ['staff'], accountStatus: 'inactive' });
+    const inactive = await createUser(t.ctx.db, { roles: ['staff'], accountStatus: 'suspended' });
     const carrier = await createCarrier(t.ctx.db);
     const disabled = await createCarrier(t.ctx.db, false);
     const point = await createPickupPoint(t.ctx.db, '3.00');

@@ -99,6 +99,14 @@ export async function snapshotItems(
     const at = (field: string) => `order_items.${i}.${field}`;
     const product = item.product_id === null ? undefined : productById.get(item.product_id);
     if (!product || product.deletedAt !== null) {
+      // A product deleted since the order was taken stays on it as it was saved (its snapshot).
+      const kept = (options.existing ?? []).find(
+        (row) => row.productId === item.product_id && row.variantId === (item.product_stock_id ?? null),
+      );
+      if (kept && item.product_id !== null) {
+        result.push({ ...snapshotOf(kept), productId: item.product_id, ...fromBody(item) });
+        return;
+      }
       addFieldError(
         errors,
         at('product_id'),
@@ -129,9 +137,7 @@ export async function snapshotItems(
       sku: variant?.sku ?? product.sku,
       variantLabel: variant?.variant ?? null,
       unitSellingLabel: product.unitSellingLabel,
-      quantity: item.quantity,
-      price: fromDecimal(item.price),
-      discount: item.discount,
+      ...fromBody(item),
       vatId: product.vatId,
       vatInfo:
         product.vatType === null || product.vatRate === null
@@ -144,6 +150,23 @@ export async function snapshotItems(
     });
   });
   return { items: result, errors };
+}
+
+/** What the body decides for an item: quantity, the agreed unit price and the item discount. */
+function fromBody(item: OrderItemInput) {
+  return { quantity: item.quantity, price: fromDecimal(item.price), discount: item.discount };
+}
+
+function snapshotOf(row: OrderItemRow): Omit<SnapshotItem, 'productId' | 'quantity' | 'price' | 'discount'> {
+  return {
+    variantId: row.variantId,
+    productName: row.productName,
+    sku: row.sku,
+    variantLabel: row.variantLabel,
+    unitSellingLabel: row.unitSellingLabel,
+    vatId: row.vatId,
+    vatInfo: row.vatInfo ?? null,
+  };
 }
 
 export type PricedOrder = OrderTotals & { lines: PricedLine[] };
