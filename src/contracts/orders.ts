@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES, SHIPPING_TYPES } from '../domain/orders/delivery-rules';
-import { normalizePaymentType, PAYMENT_INTENTS, PAYMENT_MESSAGES } from '../domain/orders/payment-rules';
+import {
+  normalizePaymentType,
+  PAYMENT_INTENTS,
+  PAYMENT_MESSAGES,
+  PAYMENT_STATUSES,
+} from '../domain/orders/payment-rules';
 import { EMAIL_MESSAGE, listQuery, optionalText, recordId } from './common';
 
 /**
@@ -200,6 +205,16 @@ export const orderFormBody = z.object({
     .enum(PAYMENT_INTENTS, { error: 'The payment intent is not valid.' })
     .default('payment_later'),
   payment_type: paymentTypeField.optional(),
+  /**
+   * When editing: the payment status the form asks for (spec 1 §4); the server checks it against
+   * the completed payments and refuses "paid" without them. Absent: it follows the amount paid.
+   */
+  payment_status: z
+    .preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.enum(PAYMENT_STATUSES, { error: 'The payment status is not valid.' }),
+    )
+    .optional(),
   /** For a new order with immediate payment: the first payment's amount. */
   amount_paid: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),

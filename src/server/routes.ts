@@ -13,7 +13,7 @@ import { customersRoutes } from './modules/customers';
 import { emailTemplateRoutes } from './modules/email-templates';
 import { filesRoutes } from './modules/files';
 import { messagingTestRoutes, smsRoutes } from './modules/messaging';
-import { ordersListRoutes, purchaseHistoryRoutes } from './modules/orders';
+import { orderRoutes, ordersListRoutes, purchaseHistoryRoutes } from './modules/orders';
 import { rentalTemplateRoutes } from './modules/rental-templates';
 import {
   chatPopupRoutes,
@@ -80,6 +80,7 @@ const moduleRoutes: AnyRoute[] = [
   ...storefrontRoutes,
   ...productListRoutes,
   ...productRoutes,
+  ...orderRoutes,
   ...orderProductRoutes,
   ...stockRoutes,
   ...stockSettingsRoutes,

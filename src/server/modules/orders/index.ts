@@ -1,1 +1,3 @@
+export { createOrder } from './create-order';
+export { orderRoutes } from './orders.routes';
 export { ordersListRoutes, purchaseHistoryRoutes } from './orders-list.routes';

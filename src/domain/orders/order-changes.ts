@@ -1,0 +1,70 @@
+/**
+ * What an order save changed, for the audit trail (docs/decisions/0030): each changed field as
+ * {from, to}, and the items summarised as added, removed and changed lines.
+ */
+export type FieldChange = { from: unknown; to: unknown };
+
+export function changedFields(
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): Record<string, FieldChange> {
+  const changes: Record<string, FieldChange> = {};
+  for (const key of Object.keys(after)) {
+    const from = before[key] ?? null;
+    const to = after[key] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+/** An item line as compared between two saves: product, variant, quantity, unit price (cents), discount. */
+export type ItemLine = {
+  productId: number | null;
+  variantId: number | null;
+  name: string;
+  quantity: number;
+  price: number;
+  discount: number;
+};
+
+const lineKey = (line: ItemLine) => `${line.productId ?? '-'}:${line.variantId ?? '-'}`;
+const describe = (line: ItemLine) => `${line.quantity} × ${line.name}`;
+
+export type ItemChanges = { added: string[]; removed: string[]; changed: string[] };
+
+/** Lines are matched by product and variant; a match whose quantity, price or discount differs is "changed". */
+export function itemChanges(before: readonly ItemLine[], after: readonly ItemLine[]): ItemChanges {
+  const remaining = [...before];
+  const result: ItemChanges = { added: [], removed: [], changed: [] };
+  for (const line of after) {
+    const index = remaining.findIndex((old) => lineKey(old) === lineKey(line));
+    if (index < 0) {
+      result.added.push(describe(line));
+      continue;
+    }
+    const [old] = remaining.splice(index, 1);
+    if (old && (old.quantity !== line.quantity || old.price !== line.price || old.discount !== line.discount))
+      result.changed.push(`${describe(old)} → ${describe(line)}`);
+  }
+  result.removed.push(...remaining.map(describe));
+  return result;
+}
+
+export function hasItemChanges(changes: ItemChanges): boolean {
+  return changes.added.length + changes.removed.length + changes.changed.length > 0;
+}
+
+/** Sums quantities per product and variant: the stock service holds one deduction per item and order. */
+export function stockQuantities(
+  lines: readonly { productId: number | null; variantId: number | null; quantity: number }[],
+): { productId: number; variantId: number | null; quantity: number }[] {
+  const byItem = new Map<string, { productId: number; variantId: number | null; quantity: number }>();
+  for (const line of lines) {
+    if (line.productId === null) continue;
+    const key = `${line.productId}:${line.variantId ?? '-'}`;
+    const entry = byItem.get(key);
+    if (entry) entry.quantity += line.quantity;
+    else byItem.set(key, { productId: line.productId, variantId: line.variantId, quantity: line.quantity });
+  }
+  return [...byItem.values()];
+}

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { DeliveryStatus } from '../../../domain/orders/delivery-rules';
+import { stockQuantities } from '../../../domain/orders/order-changes';
+import { type DeductionTiming, isCancellation, isDeductionMoment } from '../../../domain/orders/stock-timing';
+import type { Actor } from '../../platform/audit/audit';
+import type { Tx } from '../../platform/db/database';
+import { getSettings } from '../../platform/settings/settings-store';
+import { deduct, returnStock } from '../stock';
+import { itemsOfOrder, type OrderItemRow, type OrderRow } from './orders.queries';
+import { orders } from './orders.tables';
+
+export async function stockSettings(tx: Tx) {
+  const s = await getSettings(tx, ['stock_management_enabled', 'stock_deduction_timing']);
+  return { enabled: s.stock_management_enabled, timing: s.stock_deduction_timing as DeductionTiming };
+}
+
+export type DeductedItem = { product_name: string; variant: string | null; quantity: number };
+
+/**
+ * Takes the stock of every item of the order through the stock service (reference {order, id}) and
+ * marks the order deducted. Lines of the same product and variant are added up, since the service
+ * holds one deduction per item and order. Not enough stock: the service's 409, and the caller's
+ * transaction rolls back. Answers null when stock management is off (nothing was taken).
+ */
+export async function deductOrderStock(
+  tx: Tx,
+  order: Pick<OrderRow, 'id'>,
+  items: readonly OrderItemRow[],
+  actor: Actor,
+  now: Date,
+): Promise<{ deductedAt: Date; items: DeductedItem[] } | null> {
+  for (const item of stockQuantities(items)) {
+    const result = await deduct(tx, {
+      productId: item.productId,
+      variantId: item.variantId,
+      quantity: item.quantity,
+      reference: { type: 'order', id: order.id },
+      userId: actor.userId,
+    });
+    if (result.status === 'disabled') return null;
+  }
+  await tx.update(orders).set({ stockDeductedAt: now }).where(eq(orders.id, order.id));
+  return {
+    deductedAt: now,
+    items: items
+      .filter((i) => i.productId !== null)
+      .map((i) => ({ product_name: i.productName, variant: i.variantLabel, quantity: i.quantity })),
+  };
+}
+
+/** Gives back what the order holds (reason order_cancellation, DECISIONS 6) and clears stock_deducted_at. */
+export async function returnOrderStock(
+  tx: Tx,
+  order: Pick<OrderRow, 'id'>,
+  items: readonly OrderItemRow[],
+  actor: Actor,
+): Promise<DeductedItem[]> {
+  for (const item of stockQuantities(items)) {
+    await returnStock(tx, {
+      productId: item.productId,
+      variantId: item.variantId,
+      reference: { type: 'order', id: order.id },
+      reason: 'order_cancellation',
+      userId: actor.userId,
+    });
+  }
+  await tx.update(orders).set({ stockDeductedAt: null }).where(eq(orders.id, order.id));
+  return items
+    .filter((i) => i.productId !== null)
+    .map((i) => ({ product_name: i.productName, variant: i.variantLabel, quantity: i.quantity }));
+}
+
+/**
+ * After a change of an order (created, paid, shipped, cancelled): cancelling gives back the stock
+ * it holds (DECISIONS 6); otherwise, when the deduction's moment has come (DECISIONS 10) and the
+ * order holds none yet, the stock is taken. Answers the order's stock_deducted_at afterwards.
+ */
+export async function settleOrderStock(
+  tx: Tx,
+  actor: Actor,
+  now: Date,
+  before: Pick<OrderRow, 'paymentStatus' | 'deliveryStatus'> | null,
+  after: Pick<OrderRow, 'id' | 'paymentStatus' | 'deliveryStatus' | 'stockDeductedAt'>,
+  items?: readonly OrderItemRow[],
+): Promise<Date | null> {
+  const b = before && {
+    paymentStatus: before.paymentStatus,
+    deliveryStatus: before.deliveryStatus as DeliveryStatus,
+  };
+  const a = { paymentStatus: after.paymentStatus, deliveryStatus: after.deliveryStatus as DeliveryStatus };
+  if (isCancellation(b, a)) {
+    if (after.stockDeductedAt === null) return null;
+    await returnOrderStock(tx, after, items ?? (await itemsOfOrder(tx, after.id)), actor);
+    return null;
+  }
+  const settings = await stockSettings(tx);
+  if (!settings.enabled || !isDeductionMoment(settings.timing, b, a, after.stockDeductedAt !== null))
+    return after.stockDeductedAt;
+  const result = await deductOrderStock(tx, after, items ?? (await itemsOfOrder(tx, after.id)), actor, now);
+  return result?.deductedAt ?? after.stockDeductedAt;
+}
