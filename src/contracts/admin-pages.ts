@@ -37,6 +37,9 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   },
   { path: '/admin/discounts/create', permission: 'catalogue.manage' },
   { path: '/admin/discounts/:id/edit', permission: 'catalogue.manage' },
+  // spec 1 §2 order form (the list page and its nav entry come with the orders list).
+  { path: '/admin/orders/create', permission: 'orders.manage' },
+  { path: '/admin/orders/:id/edit', permission: 'orders.manage' },
   { path: '/admin/stock-sheet', permission: 'stock.manage', nav: { label: 'Stock sheet', group: 'Stock' } },
   { path: '/admin/stock/stock-history/:productId', permission: 'stock.manage' },
   { path: '/admin/stock/stock-history/:productId/:variantId', permission: 'stock.manage' },
