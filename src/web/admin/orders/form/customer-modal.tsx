@@ -11,8 +11,13 @@ import { fieldErrorsOf } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
 import { zodValidate } from '../../../lib/zod-form';
 import { notifyError, notifySuccess } from '../../../ui/notify';
-import type { SelectedCustomer } from './customer-section';
 import { customersApi } from './orders.api';
+
+export type SelectedCustomer = Pick<
+  CustomerReply,
+  'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'user_type' | 'company_name'
+> &
+  Partial<CustomerReply>;
 
 type Values = {
   user_type: 'individual' | 'company';

@@ -3,21 +3,17 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import type { CustomerReply } from '../../../../contracts/orders';
 import { errorMessage } from '../../../lib/form-errors';
 import { notifyError } from '../../../ui/notify';
-import { CustomerModal } from './customer-modal';
+import { CustomerModal, type SelectedCustomer } from './customer-modal';
+
+export type { SelectedCustomer };
+
 import type { OrderFormValues } from './order-form-state';
 import { customersApi, useCustomerSearch } from './orders.api';
 
 export const GUEST = 'guest';
 const GUEST_LABEL = 'Guest customer';
-
-export type SelectedCustomer = Pick<
-  CustomerReply,
-  'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'user_type' | 'company_name'
-> &
-  Partial<CustomerReply>;
 
 const nameOf = (c: SelectedCustomer) =>
   (c.user_type === 'company' && c.company_name) ||

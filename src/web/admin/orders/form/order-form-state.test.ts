@@ -77,7 +77,10 @@ describe('item rows (spec 1 §4 item editing)', () => {
   });
 
   it('edits one item at a time', () => {
-    const two: ItemsState = { rows: [rowOfItem(savedItem), rowOfItem({ ...savedItem, id: 502 })], editing: null };
+    const two: ItemsState = {
+      rows: [rowOfItem(savedItem), rowOfItem({ ...savedItem, id: 502 })],
+      editing: null,
+    };
     const editing = startEdit(two, two.rows[0]!.key);
     expect(editing.editing?.original).toEqual(two.rows[0]);
     expect(startEdit(editing, two.rows[1]!.key)).toBe(editing);
@@ -144,7 +147,11 @@ describe('totals and bodies', () => {
       vat: { enabled: true, method: 'exclusive' },
     });
     expect(totals).toMatchObject({ itemsAmount: 2300, vat: 180, subtotal: 2700, grandTotal: 2430 });
-    const inclusive = itemsTotals(rows, { shipping: '0', globalDiscount: 0, vat: { enabled: true, method: 'inclusive' } });
+    const inclusive = itemsTotals(rows, {
+      shipping: '0',
+      globalDiscount: 0,
+      vat: { enabled: true, method: 'inclusive' },
+    });
     expect(inclusive).toMatchObject({ itemsAmount: 2300, vat: 157, grandTotal: 2300 });
   });
 
@@ -186,7 +193,9 @@ describe('totals and bodies', () => {
       payment_type: 'credit',
       payment_date: null,
     });
-    expect(orderBody({ ...values, payment_intent: 'credit' }, [], cents(0))).not.toHaveProperty('amount_paid');
+    expect(orderBody({ ...values, payment_intent: 'credit' }, [], cents(0))).not.toHaveProperty(
+      'amount_paid',
+    );
   });
 
   it('checks the spec 1 §5 order rules before sending', () => {
@@ -203,12 +212,21 @@ describe('totals and bodies', () => {
       payment_type: 'Payment method is required for immediate payment',
       amount_paid: 'Payment amount is required for immediate payment',
     });
-    const over = { ...emptyOrderValues(), payment_intent: 'immediate_payment' as const, payment_type: 'cod', amount_paid: '10.02' };
-    expect(orderFormErrors(over, withMug().rows, { grandTotal: cents(1000), symbol: '$', isNew: true })).toEqual({
+    const over = {
+      ...emptyOrderValues(),
+      payment_intent: 'immediate_payment' as const,
+      payment_type: 'cod',
+      amount_paid: '10.02',
+    };
+    expect(
+      orderFormErrors(over, withMug().rows, { grandTotal: cents(1000), symbol: '$', isNew: true }),
+    ).toEqual({
       amount_paid: 'Payment amount cannot exceed order total ($10.00)',
     });
     // Editing: payments go through payment records, not these fields.
-    expect(orderFormErrors(over, withMug().rows, { grandTotal: cents(1000), symbol: '$', isNew: false })).toEqual({});
+    expect(
+      orderFormErrors(over, withMug().rows, { grandTotal: cents(1000), symbol: '$', isNew: false }),
+    ).toEqual({});
   });
 
   it('maps 422 errors: order_items.{i}.{field} onto the row, the rest onto fields', () => {
@@ -229,8 +247,14 @@ describe('totals and bodies', () => {
   });
 
   it('reads VAT replies of both shapes, and none when inactive', () => {
-    expect(vatInfoOf({ vat_status: 'active', type: 'fixed', rate: 1.5 })).toEqual({ type: 'fixed', perUnit: 150 });
-    expect(vatInfoOf({ vat_status: true, type: 'percentage', rate: 15 })).toEqual({ type: 'percentage', rate: 15 });
+    expect(vatInfoOf({ vat_status: 'active', type: 'fixed', rate: 1.5 })).toEqual({
+      type: 'fixed',
+      perUnit: 150,
+    });
+    expect(vatInfoOf({ vat_status: true, type: 'percentage', rate: 15 })).toEqual({
+      type: 'percentage',
+      rate: 15,
+    });
     expect(vatInfoOf({ vat_status: 'inactive', type: 'percentage', rate: 15 })).toBeNull();
   });
 });
