@@ -1,7 +1,19 @@
-import { Alert, Button, Card, Grid, Select, Skeleton, Stack, Switch, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Grid,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ORDER_MESSAGES, type OrderReply } from '../../../../contracts/orders';
 import { toDecimalText } from '../../../../domain/money/money';
@@ -212,8 +224,9 @@ function OrderForm({ order }: { order: OrderReply | null }) {
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // A button, not a <form> around the page: the modals inside (customer, payment) have their own
+  // forms, and React would bubble their submit events up to an outer form.
+  const submit = async () => {
     setItemsError(null);
     const errors = orderFormErrors(values, items.rows, { grandTotal: totals.grandTotal, symbol, isNew });
     if (items.editing) errors.order_items ??= 'Save or cancel the item being edited first.';
@@ -254,7 +267,7 @@ function OrderForm({ order }: { order: OrderReply | null }) {
 
   const locked = order?.items_locked ?? false;
   return (
-    <form onSubmit={submit} noValidate>
+    <Box>
       <PageHeader
         title={order ? `Order ${order.order_code}` : 'New order'}
         description={
@@ -267,7 +280,7 @@ function OrderForm({ order }: { order: OrderReply | null }) {
             <Button component={Link} to="/admin/orders" variant="default">
               Back to orders
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button loading={busy} onClick={submit}>
               {order ? 'Save changes' : 'Create order'}
             </Button>
           </>
@@ -354,7 +367,7 @@ function OrderForm({ order }: { order: OrderReply | null }) {
           </Grid.Col>
         )}
       </Grid>
-    </form>
+    </Box>
   );
 }
 
