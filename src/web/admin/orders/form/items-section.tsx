@@ -128,7 +128,7 @@ export function ItemsSection(props: Props) {
               <Table.Tr>
                 <Table.Th>Product</Table.Th>
                 <Table.Th>Variant</Table.Th>
-                <Table.Th w={110}>Price</Table.Th>
+                <Table.Th w={140}>Price</Table.Th>
                 <Table.Th w={90}>Quantity</Table.Th>
                 <Table.Th w={90}>Discount %</Table.Th>
                 <Table.Th ta="right">Total</Table.Th>
@@ -152,6 +152,7 @@ export function ItemsSection(props: Props) {
                     row={row}
                     symbol={symbol}
                     busy={busy}
+                    lineTotal={show(lineTotals.get(row.key) ?? 0)}
                     errors={{ ...props.serverRowErrors?.[row.key], ...rowErrors }}
                     onChange={(next) => onItemsChange(next(items))}
                     onProblem={(field, message) => setRowErrors((e) => ({ ...e, [field]: message }))}
@@ -229,6 +230,7 @@ function EditRow(props: {
   row: ItemRow;
   symbol: string;
   busy: boolean;
+  lineTotal: string;
   errors: Record<string, string>;
   onChange: (update: (state: ItemsState) => ItemsState) => void;
   onProblem: (field: string, message: string) => void;
@@ -338,7 +340,7 @@ function EditRow(props: {
           onChange={(value) => onChange((s) => updateRow(s, row.key, { discount: Number(value) || 0 }))}
         />
       </Table.Td>
-      <Table.Td />
+      <Table.Td ta="right">{props.row.product ? props.lineTotal : ''}</Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <ActionIcon aria-label="Save item" color="teal" loading={props.busy} onClick={props.onSave}>
