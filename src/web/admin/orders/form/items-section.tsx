@@ -264,9 +264,11 @@ function EditRow(props: {
           nothingFoundMessage={
             search.trim().length < 2
               ? 'Type at least 2 characters'
-              : products.isFetching
-                ? 'Searching…'
-                : 'No products found'
+              : products.isError
+                ? 'Failed to load products'
+                : products.isFetching
+                  ? 'Searching…'
+                  : 'No products found'
           }
           error={errors.product_id}
           onChange={(value) => {

@@ -238,6 +238,8 @@ function OrderForm({ order }: { order: OrderReply | null }) {
     }
     setBusy(true);
     const body = orderBody(values, items.rows, totals.grandTotal);
+    // amount_paid is the first payment of a new order; a saved order's payments are records.
+    if (order) delete body.amount_paid;
     try {
       const reply = order ? await ordersApi.update(order.id, body) : await ordersApi.create(body);
       notifySuccess(reply.message || (order ? ORDER_MESSAGES.updated : ORDER_MESSAGES.created));
