@@ -38,6 +38,9 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/admin/discounts/create', permission: 'catalogue.manage' },
   { path: '/admin/discounts/:id/edit', permission: 'catalogue.manage' },
   { path: '/admin/orders', permission: 'orders.manage', nav: { label: 'Orders', group: 'Sales' } },
+  // spec 1 §2 order form.
+  { path: '/admin/orders/create', permission: 'orders.manage' },
+  { path: '/admin/orders/:id/edit', permission: 'orders.manage' },
   { path: '/admin/stock-sheet', permission: 'stock.manage', nav: { label: 'Stock sheet', group: 'Stock' } },
   { path: '/admin/stock/stock-history/:productId', permission: 'stock.manage' },
   { path: '/admin/stock/stock-history/:productId/:variantId', permission: 'stock.manage' },

@@ -56,6 +56,8 @@ const PAGES: [path: string, page: ComponentType][] = [
   ['/admin/orders', lazy(() => import('./orders/list/orders-page'))],
   ['/admin/stock-settings', lazy(() => import('./stock/stock-settings-page'))],
   ['/admin/shipping', lazy(() => import('./shipping/shipping-page'))],
+  ['/admin/orders/create', lazy(() => import('./orders/form/order-form-page'))],
+  ['/admin/orders/:id/edit', lazy(() => import('./orders/form/order-form-page'))],
 ];
 
 export function AdminApp() {

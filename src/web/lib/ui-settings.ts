@@ -14,6 +14,7 @@ export const DEFAULT_UI_SETTINGS: UiSettings = {
     max_total_mb: 50,
     allowed_types: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf', 'doc', 'docx', 'xls', 'xlsx'],
   },
+  vat: { enabled: true, method: 'exclusive' },
 };
 
 export function useUiSettings(): UiSettings {

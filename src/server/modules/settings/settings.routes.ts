@@ -18,6 +18,8 @@ export const settingsRoutes = [
         'default_per_page',
         'file_upload_max_size',
         'file_upload_allowed_types',
+        'vat_system_enabled',
+        'vat_calculation_method',
       ]);
       const currency = await defaultCurrency(ctx.db);
       return {
@@ -31,6 +33,7 @@ export const settingsRoutes = [
           max_total_mb: TOTAL_UPLOAD_LIMIT_BYTES / (1024 * 1024),
           allowed_types: parseAllowedTypes(s.file_upload_allowed_types),
         },
+        vat: { enabled: s.vat_system_enabled, method: s.vat_calculation_method },
       };
     },
   }),

@@ -78,6 +78,7 @@ describe('GET /api/currencies and /api/ui-settings', () => {
       date_format: 'MM/DD/YYYY',
       currency: { code: 'USD', symbol: '$' },
       upload: { max_total_mb: 50, allowed_types: ['png', 'pdf'] },
+      vat: { enabled: true, method: 'exclusive' },
     });
   });
 
