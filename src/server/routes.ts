@@ -12,6 +12,7 @@ import { currencyRoutes } from './modules/currencies';
 import { emailTemplateRoutes } from './modules/email-templates';
 import { filesRoutes } from './modules/files';
 import { messagingTestRoutes, smsRoutes } from './modules/messaging';
+import { customerLinkRoutes, orderDocumentRoutes, orderLinkRoutes } from './modules/orders';
 import { rentalTemplateRoutes } from './modules/rental-templates';
 import {
   chatPopupRoutes,
@@ -85,6 +86,9 @@ const moduleRoutes: AnyRoute[] = [
   ...pickupPointRoutes,
   ...paymentMethodRoutes,
   ...shippingRoutes,
+  ...orderDocumentRoutes,
+  ...customerLinkRoutes,
+  ...orderLinkRoutes,
 ];
 
 /** Admin pages not already served by a page-and-endpoint route answer with the SPA shell. */
