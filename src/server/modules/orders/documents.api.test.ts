@@ -61,7 +61,9 @@ describe('who may use the document routes', () => {
 
   it.each(calls)('%s %s: 404 for an order that does not exist', async (method, url, body) => {
     const missing = url.replace('/orders/1/', '/orders/999999/');
-    expect((await admin.request({ method: method as 'GET', url: missing, payload: body })).statusCode).toBe(404);
+    expect((await admin.request({ method: method as 'GET', url: missing, payload: body })).statusCode).toBe(
+      404,
+    );
   });
 
   it('404 for a deleted order, an unknown type and a document of another order', async () => {
@@ -164,7 +166,10 @@ describe('documents of an order', () => {
   });
 
   it('answers 422 for a document the order is not ready for (spec 1 §4)', async () => {
-    const order = await createOrderFixture(t.ctx.db, { deliveryStatus: 'processing', paymentStatus: 'partial' });
+    const order = await createOrderFixture(t.ctx.db, {
+      deliveryStatus: 'processing',
+      paymentStatus: 'partial',
+    });
     for (const type of ['final_invoice', 'delivery_note', 'credit_note'] as const) {
       const reply = await admin.get(`/admin/orders/${order.id}/documents/view/${type}`);
       expect(reply.statusCode).toBe(422);
@@ -174,7 +179,9 @@ describe('documents of an order', () => {
       });
     }
     const pickup = await createOrderFixture(t.ctx.db, { shippingType: 'pickup', deliveryAddress: null });
-    expect((await admin.get(`/admin/orders/${pickup.id}/documents/view/shipping_label`)).statusCode).toBe(422);
+    expect((await admin.get(`/admin/orders/${pickup.id}/documents/view/shipping_label`)).statusCode).toBe(
+      422,
+    );
     const email = await admin.post(`/admin/orders/${order.id}/send-document-email`, {
       document_type: 'final_invoice',
     });
@@ -182,7 +189,10 @@ describe('documents of an order', () => {
   });
 
   it('draws a delivery note (quantities) and a shipping label (addresses, carrier, tracking)', async () => {
-    const order = await createOrderFixture(t.ctx.db, { deliveryStatus: 'in_transit', trackingCode: 'TRK-778899' });
+    const order = await createOrderFixture(t.ctx.db, {
+      deliveryStatus: 'in_transit',
+      trackingCode: 'TRK-778899',
+    });
     const note = await admin.get(`/admin/orders/${order.id}/documents/view/delivery_note`);
     expect(note.statusCode).toBe(200);
     const noteText = await pdfText(note.rawPayload);
@@ -248,7 +258,9 @@ describe('final invoice and credit note numbers (DECISIONS 12)', () => {
     const again = await admin.get(`/admin/orders/${a.id}/documents/view/final_invoice?fresh=1`);
     expect(await pdfText(again.rawPayload)).toContain(`Number: ${first}`);
     const history = (await admin.get(`/admin/orders/${a.id}/documents/final_invoice/history`)).json().history;
-    expect(history.map((h: { document_number: string; version: number }) => [h.document_number, h.version])).toEqual([
+    expect(
+      history.map((h: { document_number: string; version: number }) => [h.document_number, h.version]),
+    ).toEqual([
       [first, 2],
       [first, 1],
     ]);
@@ -275,7 +287,8 @@ describe('final invoice and credit note numbers (DECISIONS 12)', () => {
     expect(new Set(sorted).size).toBe(5);
     expect(sorted[4]! - sorted[0]!).toBe(4);
     for (const o of made) {
-      const history = (await admin.get(`/admin/orders/${o.id}/documents/final_invoice/history`)).json().history;
+      const history = (await admin.get(`/admin/orders/${o.id}/documents/final_invoice/history`)).json()
+        .history;
       expect(new Set(history.map((h: { document_number: string }) => h.document_number)).size).toBe(1);
     }
   });

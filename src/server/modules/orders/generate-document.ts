@@ -47,7 +47,7 @@ export function assertDocumentAvailable(order: OrderRow, type: DocumentType): vo
 }
 
 function vatLabel(info: VatInfoSnapshot | null, vatEnabled: boolean): string {
-  if (!vatEnabled || !info || !info.vat_status) return 'No VAT';
+  if (!vatEnabled || !info?.vat_status) return 'No VAT';
   switch (info.type) {
     case 'percentage':
       return `${info.rate}%`;
