@@ -158,6 +158,15 @@ describe('customer order link (DECISIONS 11)', () => {
     expect((await status(order.id)).data).toMatchObject({ status: 'active', uses_remaining: 4 });
   });
 
+  it('spends exactly 5 uses when views arrive at once', async () => {
+    const order = await createOrderFixture(t.ctx.db);
+    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
+    const url = await mailedLink(order.customerEmail!);
+    const pages = await Promise.all(Array.from({ length: 8 }, () => open(url)));
+    expect(pages.map((p) => p.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 410, 410, 410]);
+    expect((await status(order.id)).data).toMatchObject({ status: 'used_up', uses_remaining: 0 });
+  });
+
   it('refuses an order without a customer e-mail (422)', async () => {
     const order = await createOrderFixture(t.ctx.db, { customerEmail: null });
     const reply = await admin.post(`/admin/orders/${order.id}/send-customer-link`);
