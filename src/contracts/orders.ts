@@ -555,7 +555,7 @@ export const ORDER_DOCUMENT_MESSAGES = {
   historyFailed: 'Failed to load document history',
   deleteFailed: 'Failed to delete document',
   // spec 1 §8 Customer link
-  saveOrderFirstLink: 'Please save the order first before sending customer link.',
+  saveOrderFirstLink: ORDER_MESSAGES.saveOrderFirstLink,
   orderIdRequiredForLink: 'Order ID is required to send customer link.',
   linkSendFailed: 'Failed to send customer order link. Please try again.',
   // server
@@ -563,10 +563,10 @@ export const ORDER_DOCUMENT_MESSAGES = {
   documentNotFound: 'Document not found.',
   documentFileMissing: 'The document file was not found.',
   customerEmailRequired: 'The order has no customer e-mail address to send the document to.',
-  emailSent: 'Document sent by e-mail successfully',
-  deleted: 'Document deleted successfully',
-  linkSent: 'Customer order link sent successfully',
-  customerEmailRequiredForLink: 'The order has no customer e-mail address to send the link to.',
+  emailSent: ORDER_MESSAGES.documentEmailSent,
+  deleted: ORDER_MESSAGES.documentDeleted,
+  linkSent: ORDER_MESSAGES.linkSent,
+  customerEmailRequiredForLink: ORDER_MESSAGES.customerEmailRequiredForLink,
   // public page (DECISIONS 11)
   linkUnknown: 'This order link is not valid. Please ask the shop for a new link.',
   linkExpired: 'This order link has expired. Please ask the shop for a new link.',
