@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES, SHIPPING_TYPES } from '../domain/orders/delivery-rules';
+import { DOCUMENT_TYPES } from '../domain/orders/documents-and-link';
 import {
   normalizePaymentType,
   PAYMENT_INTENTS,
@@ -558,4 +559,85 @@ export type CustomerReply = {
   vat_number: string | null;
   roles: string[];
   address: string | null;
+};
+
+/** Order documents and the customer link (spec 1 §7, §8; DECISIONS 11, 12; docs/decisions/0032). */
+export const ORDER_DOCUMENT_MESSAGES = {
+  // spec 1 §8 Documents (shown by the screen when a call fails)
+  loadFailed: 'Failed to load documents',
+  viewFailed: 'Failed to view document',
+  emailFailed: 'Failed to send document email',
+  historyFailed: 'Failed to load document history',
+  deleteFailed: 'Failed to delete document',
+  // spec 1 §8 Customer link
+  saveOrderFirstLink: ORDER_MESSAGES.saveOrderFirstLink,
+  orderIdRequiredForLink: 'Order ID is required to send customer link.',
+  linkSendFailed: 'Failed to send customer order link. Please try again.',
+  // server
+  documentType: 'Please choose a document type.',
+  documentNotFound: 'Document not found.',
+  documentFileMissing: 'The document file was not found.',
+  customerEmailRequired: 'The order has no customer e-mail address to send the document to.',
+  emailSent: ORDER_MESSAGES.documentEmailSent,
+  deleted: ORDER_MESSAGES.documentDeleted,
+  linkSent: ORDER_MESSAGES.linkSent,
+  customerEmailRequiredForLink: ORDER_MESSAGES.customerEmailRequiredForLink,
+  // public page (DECISIONS 11)
+  linkUnknown: 'This order link is not valid. Please ask the shop for a new link.',
+  linkExpired: 'This order link has expired. Please ask the shop for a new link.',
+  linkUsedUp:
+    'This order link has been used the maximum number of times. Please ask the shop for a new link.',
+} as const;
+
+export const documentTypeSchema = z.enum(DOCUMENT_TYPES, { message: ORDER_DOCUMENT_MESSAGES.documentType });
+
+/** POST /admin/orders/{id}/send-document-email. */
+export const sendDocumentEmailBody = z.object({ document_type: documentTypeSchema });
+
+/** GET /admin/orders/{id}/documents/view/{type}?fresh=1 forces a new version. */
+export const viewDocumentQuery = z.object({
+  fresh: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+/** GET /admin/orders/{id}/documents/{type}/history → { history }. */
+export type OrderDocumentHistoryReply = { history: OrderDocumentsReply['documents'] };
+
+/** POST /admin/orders/{id}/send-document-email, DELETE …/documents/{docId}. */
+export type OrderDocumentActionReply = { success: boolean; message: string };
+
+/** POST /admin/orders/{id}/send-customer-link. */
+export type SendCustomerLinkReply = {
+  success: boolean;
+  message: string;
+  data: CustomerLinkStatusReply['data'];
+};
+
+/** The public order-link page (DECISIONS 11): what the customer sees of the order. */
+export type OrderLinkView = {
+  order_code: string;
+  created_at: string;
+  customer_name: string;
+  currency_symbol: string;
+  items: {
+    id: number;
+    name: string;
+    variant: string | null;
+    quantity: number;
+    unit_price: number;
+    line_total: number;
+  }[];
+  items_total: number;
+  vat_total: number;
+  shipping_cost: number;
+  discount_total: number;
+  grand_total: number;
+  amount_paid: number;
+  amount_due: number;
+  payment_status: string;
+  delivery_status: string;
+  uses_remaining: number;
+  expires_at: string;
 };

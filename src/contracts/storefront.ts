@@ -1,3 +1,5 @@
+import type { OrderLinkView } from './orders';
+
 /** What the server hands the storefront renderer for one page (SSR, then hydration). */
 export type ShopViewer = {
   name: string;
@@ -30,6 +32,7 @@ export type ShopPageState =
   | { page: 'forgot-password'; props: Record<string, never> }
   | { page: 'reset-password'; props: { token: string; email: string } }
   | { page: 'account'; props: { role: string } }
+  | { page: 'order-link'; props: OrderLinkView }
   | { page: 'error'; props: { status: number; message: string } };
 
 export type ShopDocument = ShopPageState & {

@@ -13,7 +13,14 @@ import { customersRoutes } from './modules/customers';
 import { emailTemplateRoutes } from './modules/email-templates';
 import { filesRoutes } from './modules/files';
 import { messagingTestRoutes, smsRoutes } from './modules/messaging';
-import { orderRoutes, ordersListRoutes, purchaseHistoryRoutes } from './modules/orders';
+import {
+  customerLinkRoutes,
+  orderDocumentRoutes,
+  orderLinkRoutes,
+  orderRoutes,
+  ordersListRoutes,
+  purchaseHistoryRoutes,
+} from './modules/orders';
 import { rentalTemplateRoutes } from './modules/rental-templates';
 import {
   chatPopupRoutes,
@@ -91,6 +98,9 @@ const moduleRoutes: AnyRoute[] = [
   ...pickupPointRoutes,
   ...paymentMethodRoutes,
   ...shippingRoutes,
+  ...orderDocumentRoutes,
+  ...customerLinkRoutes,
+  ...orderLinkRoutes,
 ];
 
 /** Admin pages not already served by a page-and-endpoint route answer with the SPA shell. */

@@ -3,6 +3,7 @@ import { userAddresses } from './modules/accounts/accounts.tables';
 import { seedDemoCatalogue, seedDemoDiscounts } from './modules/catalogue';
 import { seedDemoEmailTemplates } from './modules/email-templates';
 import { seedDemoFiles } from './modules/files';
+import { seedDemoOrders } from './modules/orders';
 import { seedDemoRentalTemplates } from './modules/rental-templates';
 import { seedDemoShipping } from './modules/shipping';
 import { seedDemoShopSetup } from './modules/shop-setup';
@@ -124,8 +125,8 @@ function extraCustomers(): DemoUser[] {
  * (store locations, movements, notes) while it has no store location, the payment methods and
  * pickup points while their tables are empty, and the demo shipping (countries, methods, an
  * "Islands" zone) while it has none, and the demo e-mail and rental templates while their
- * tables are empty. Later
- * areas add their own demo data here.
+ * tables are empty, and the demo orders while the shop has none. Later areas add their own demo
+ * data here.
  */
 export async function seedDemo(ctx: AppContext) {
   const { db, config } = ctx;
@@ -144,6 +145,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoEmailTemplates(ctx, actor);
   await seedDemoRentalTemplates(ctx, actor);
   await seedDemoSliders(ctx, actor);
+  await seedDemoOrders(ctx, actor);
   return summary;
 }
 

@@ -11,7 +11,12 @@ import {
   withPickupPoint,
   withShippingType,
 } from './delivery-rules';
-import { customerLinkButton, customerLinkStatus, isDocumentAvailable } from './documents-and-link';
+import {
+  customerLinkButton,
+  customerLinkStatus,
+  documentNumber,
+  isDocumentAvailable,
+} from './documents-and-link';
 import {
   editPayment,
   immediatePaymentErrors,
@@ -260,9 +265,45 @@ describe('documents and the customer link (spec 1 §4, DECISIONS 11)', () => {
   ] as const)(
     '%s with %s/%s/%s is available: %s',
     (type, payment_status, payment_type, delivery_status, available) => {
-      expect(isDocumentAvailable(type, { payment_status, payment_type, delivery_status })).toBe(available);
+      const order = {
+        payment_status,
+        payment_type,
+        delivery_status,
+        amount_paid: 0,
+        delivery_required: true,
+      };
+      expect(isDocumentAvailable(type, { ...order, shipping_type: 'standard' })).toBe(available);
     },
   );
+
+  // docs/decisions/0032: the types spec 1 §4 names no rule for.
+  const order = {
+    payment_status: 'unpaid',
+    payment_type: 'card',
+    delivery_status: 'pending',
+    amount_paid: 0,
+    delivery_required: true,
+    shipping_type: 'standard',
+  } as const;
+  it.each([
+    ['receipt', {}, false],
+    ['receipt', { amount_paid: 1 }, true],
+    ['credit_note', { amount_paid: 500 }, false],
+    ['credit_note', { payment_status: 'refunded' }, true],
+    ['credit_note', { delivery_status: 'cancelled' }, false],
+    ['credit_note', { delivery_status: 'cancelled', amount_paid: 500 }, true],
+    ['shipping_label', {}, true],
+    ['shipping_label', { shipping_type: 'pickup' }, false],
+    ['shipping_label', { delivery_required: false }, false],
+    ['packing_slip', {}, true],
+  ] as const)('%s with %j is available: %s', (type, over, available) => {
+    expect(isDocumentAvailable(type, { ...order, ...over })).toBe(available);
+  });
+
+  it('numbers read PREFIX-YEAR-000001', () => {
+    expect(documentNumber('INV', 2026, 1)).toBe('INV-2026-000001');
+    expect(documentNumber('CN', 2027, 1234567)).toBe('CN-2027-1234567');
+  });
 
   const now = new Date('2026-11-22T10:00:00Z');
   const sent = new Date('2026-11-20T10:00:00Z');

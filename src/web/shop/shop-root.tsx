@@ -5,6 +5,7 @@ import { ErrorPage } from './pages/error-page';
 import { ForgotPasswordPage } from './pages/forgot-password-page';
 import { HomePage } from './pages/home-page';
 import { LoginPage } from './pages/login-page';
+import { OrderLinkPage } from './pages/order-link-page';
 import { RegisterPage } from './pages/register-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
 import { ShopLayout } from './shop-layout';
@@ -17,6 +18,7 @@ export function pageTitle(doc: ShopDocument): string {
     'forgot-password': 'Forgot password',
     'reset-password': 'Choose a new password',
     account: 'My account',
+    'order-link': `Order ${doc.page === 'order-link' ? doc.props.order_code : ''}`,
     error: 'Error',
   };
   return doc.page === 'home' ? doc.site_name : `${titles[doc.page]} · ${doc.site_name}`;
@@ -36,6 +38,8 @@ function Page({ doc }: { doc: ShopDocument }) {
       return <ResetPasswordPage {...doc.props} />;
     case 'account':
       return <AccountPage role={doc.props.role} viewer={doc.viewer} />;
+    case 'order-link':
+      return <OrderLinkPage {...doc.props} />;
     case 'error':
       return <ErrorPage {...doc.props} />;
   }

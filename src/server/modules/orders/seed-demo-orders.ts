@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/audit/audit';
 import { users } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/database';
-import { products, productStocks } from '../catalogue/catalogue.tables';
+import { productStocks, products } from '../catalogue/catalogue.tables';
 import { shippingMethods } from '../shipping/shipping.tables';
 import { pickupPoints } from '../shop-setup/shop-setup.tables';
 import { addPayment } from './add-payment';
@@ -132,7 +132,11 @@ async function demoPicks(db: Executor): Promise<Picks | null> {
     .limit(1);
   if (simple.length < 5 || !variant) return null;
   return {
-    simple: simple.map((p) => ({ product_id: p.id, quantity: 1, price: toDecimalText(fromDecimal(p.price)) })),
+    simple: simple.map((p) => ({
+      product_id: p.id,
+      quantity: 1,
+      price: toDecimalText(fromDecimal(p.price)),
+    })),
     variant: {
       product_id: variant.productId,
       product_stock_id: variant.id,
@@ -159,7 +163,10 @@ async function withGrandTotal(db: Executor, input: Record<string, unknown>) {
     globalDiscountPercent: draft.global_discount,
     vat: await currentVatSettings(db),
   });
-  return { body: orderFormBody.parse({ ...input, grand_total: toDecimalText(totals.grandTotal) }), total: totals.grandTotal };
+  return {
+    body: orderFormBody.parse({ ...input, grand_total: toDecimalText(totals.grandTotal) }),
+    total: totals.grandTotal,
+  };
 }
 
 const isoDaysAgo = (now: Date, days: number) =>
@@ -183,7 +190,11 @@ export async function seedDemoOrders(ctx: AppContext, actor: Actor): Promise<num
     .from(users)
     .where(inArray(users.email, emails));
   const customerId = new Map(customers.map((c) => [c.email, c.id]));
-  const [point] = await db.select({ id: pickupPoints.id }).from(pickupPoints).orderBy(asc(pickupPoints.id)).limit(1);
+  const [point] = await db
+    .select({ id: pickupPoints.id })
+    .from(pickupPoints)
+    .orderBy(asc(pickupPoints.id))
+    .limit(1);
   const [carrier] = await db
     .select({ id: shippingMethods.id })
     .from(shippingMethods)

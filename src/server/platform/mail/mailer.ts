@@ -4,7 +4,16 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/database';
 import { getSettings } from '../settings/settings-store';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Files sent with the message (an order document's PDF). */
+  attachments?: MailAttachment[];
+};
 
 export type Mailer = {
   send(message: MailMessage): Promise<{ id: string; file?: string }>;

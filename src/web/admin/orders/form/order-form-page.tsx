@@ -23,6 +23,8 @@ import { useUiSettings } from '../../../lib/ui-settings';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard';
+import { CustomerLinkPanel } from '../panels/customer-link-panel';
+import { OrderDocumentsPanel } from '../panels/order-documents-panel';
 import { CustomerSection, type SelectedCustomer } from './customer-section';
 import { DeliverySection } from './delivery-section';
 import { ItemsSection } from './items-section';
@@ -362,8 +364,8 @@ function OrderForm({ order }: { order: OrderReply | null }) {
             <Stack>
               <QuickStatus order={order} />
               <StockStatusPanel orderId={order.id} />
-              {/* INTEGRATOR: mount <OrderDocumentsPanel orderId={order.id} /> here (documents branch). */}
-              {/* INTEGRATOR: mount <CustomerLinkPanel orderId={order.id} /> here (customer-link branch). */}
+              <OrderDocumentsPanel orderId={order.id} />
+              <CustomerLinkPanel orderId={order.id} />
               <OrderAudit audit={order.audit} />
             </Stack>
           </Grid.Col>

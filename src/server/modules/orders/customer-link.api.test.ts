@@ -1,0 +1,206 @@
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_DOCUMENT_MESSAGES as M } from '../../../contracts/orders';
+import { createOrderFixture } from '../../../test/order-fixtures';
+import type { Agent, TestApp } from '../../../test/test-app';
+import { createTestApp } from '../../../test/test-app';
+import { auditLog } from '../../platform/audit/audit.tables';
+import { setSettings } from '../../platform/settings/settings-store';
+import { orderLinks } from './orders.tables';
+
+let t: TestApp;
+let admin: Agent;
+let customer: Agent;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signedIn(['admin']);
+  customer = await t.signedIn(['customer']);
+});
+afterAll(() => t.close());
+
+async function guest(): Promise<Agent> {
+  const agent = t.agent();
+  await agent.visit();
+  return agent;
+}
+
+/** The link in the newest mail to this address (quoted-printable soft breaks undone). */
+async function mailedLink(to: string): Promise<string> {
+  const dir = path.join(t.dataDir, 'mail');
+  const files = (await fs.readdir(dir)).filter((f) => f.includes(to)).sort();
+  const raw = (await fs.readFile(path.join(dir, files.at(-1)!), 'utf8')).replace(/=\r?\n/g, '');
+  const match = /https?:\/\/[^\s]+\/order-link\/([A-Za-z0-9_-]+)/.exec(raw);
+  if (!match) throw new Error(`no link in mail to ${to}`);
+  return `/order-link/${match[1]}`;
+}
+
+const status = async (orderId: number) =>
+  (await admin.get(`/admin/orders/${orderId}/customer-link-status`)).json();
+
+/** The page as a browser opens it; without a build the page data sits in its JSON script. */
+const open = (url: string) =>
+  t.agent().request({ method: 'GET', url, headers: { accept: 'text/html', 'x-requested-with': '' } });
+
+describe('who may use the customer-link routes', () => {
+  const calls: [string, string][] = [
+    ['GET', '/admin/orders/1/customer-link-status'],
+    ['POST', '/admin/orders/1/send-customer-link'],
+  ];
+  it.each(calls)(
+    '%s %s: 401 signed out, 403 without orders.manage, 404 for no order',
+    async (method, url) => {
+      expect((await (await guest()).request({ method: method as 'GET', url })).statusCode).toBe(401);
+      expect((await customer.request({ method: method as 'GET', url })).statusCode).toBe(403);
+      const missing = url.replace('/orders/1/', '/orders/999999/');
+      expect((await admin.request({ method: method as 'GET', url: missing })).statusCode).toBe(404);
+    },
+  );
+});
+
+describe('customer order link (DECISIONS 11)', () => {
+  it('goes never_sent → active on send, and used_up after 5 views', async () => {
+    const order = await createOrderFixture(t.ctx.db);
+    expect(await status(order.id)).toEqual({
+      success: true,
+      data: {
+        status: 'never_sent',
+        sent_at: null,
+        expires_at: null,
+        uses_remaining: null,
+        button_label: 'Send Link',
+      },
+    });
+
+    const sent = await admin.post(`/admin/orders/${order.id}/send-customer-link`);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({
+      success: true,
+      message: M.linkSent,
+      data: { status: 'active', uses_remaining: 5, button_label: 'Resend Link' },
+    });
+    const after = (await status(order.id)).data;
+    expect(after).toMatchObject({ status: 'active', uses_remaining: 5, button_label: 'Resend Link' });
+    expect(new Date(after.expires_at).getTime() - new Date(after.sent_at).getTime()).toBe(
+      7 * 24 * 3600 * 1000,
+    );
+
+    const url = await mailedLink(order.customerEmail!);
+    const [row] = await t.ctx.db.select().from(orderLinks).where(eq(orderLinks.orderId, order.id));
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.tokenHash).not.toContain(url.split('/').at(-1)!);
+
+    for (let view = 1; view <= 5; view += 1) {
+      const page = await open(url);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain(order.orderCode);
+      expect(page.body).toContain('"page":"order-link"');
+      expect(page.body).toContain('"grand_total":1063');
+      expect(page.body).toContain('"amount_due":1043');
+      expect((await status(order.id)).data.uses_remaining).toBe(5 - view);
+    }
+    const usedUp = await open(url);
+    expect(usedUp.statusCode).toBe(410);
+    expect(usedUp.body).toContain(M.linkUsedUp);
+    expect(usedUp.body).not.toContain(order.orderCode);
+    expect((await status(order.id)).data).toMatchObject({
+      status: 'used_up',
+      uses_remaining: 0,
+      button_label: 'Send New Link',
+    });
+    const [spent] = await t.ctx.db.select().from(orderLinks).where(eq(orderLinks.orderId, order.id));
+    expect(spent!.usesRemaining).toBe(0);
+
+    const audits = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.customer_link_sent'), eq(auditLog.subjectId, String(order.id))));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.subjectType).toBe('order');
+  });
+
+  it('expires after 7 days with a 410 page and no order data', async () => {
+    const order = await createOrderFixture(t.ctx.db);
+    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
+    const url = await mailedLink(order.customerEmail!);
+    expect((await open(url)).statusCode).toBe(200);
+    await t.ctx.db
+      .update(orderLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orderLinks.orderId, order.id));
+    expect((await status(order.id)).data).toMatchObject({ status: 'expired', button_label: 'Send New Link' });
+    const page = await open(url);
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain(M.linkExpired);
+    expect(page.body).not.toContain(order.orderCode);
+  });
+
+  it('answers 404 for an unknown token and never spends a use of another link', async () => {
+    const page = await open('/order-link/not-a-real-token');
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain(M.linkUnknown);
+  });
+
+  it('a new link replaces the previous one', async () => {
+    const order = await createOrderFixture(t.ctx.db);
+    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
+    const first = await mailedLink(order.customerEmail!);
+    await new Promise((r) => setTimeout(r, 5));
+    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
+    const second = await mailedLink(order.customerEmail!);
+    expect(second).not.toBe(first);
+    expect((await open(first)).statusCode).toBe(410);
+    expect((await open(second)).statusCode).toBe(200);
+    expect((await status(order.id)).data).toMatchObject({ status: 'active', uses_remaining: 4 });
+  });
+
+  it('spends exactly 5 uses when views arrive at once', async () => {
+    const order = await createOrderFixture(t.ctx.db);
+    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
+    const url = await mailedLink(order.customerEmail!);
+    const pages = await Promise.all(Array.from({ length: 8 }, () => open(url)));
+    expect(pages.map((p) => p.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 410, 410, 410]);
+    expect((await status(order.id)).data).toMatchObject({ status: 'used_up', uses_remaining: 0 });
+  });
+
+  it('refuses an order without a customer e-mail (422)', async () => {
+    const order = await createOrderFixture(t.ctx.db, { customerEmail: null });
+    const reply = await admin.post(`/admin/orders/${order.id}/send-customer-link`);
+    expect(reply.statusCode).toBe(422);
+    expect(reply.json().message).toBe(M.customerEmailRequiredForLink);
+  });
+
+  it('keeps a mail failure as status error with the spec message', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = net.createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    await setSettings(t.ctx.db, { smtp_host: '127.0.0.1', smtp_port: closed, smtp_encryption: 'none' });
+    try {
+      const order = await createOrderFixture(t.ctx.db);
+      const reply = await admin.post(`/admin/orders/${order.id}/send-customer-link`);
+      expect(reply.statusCode).toBe(502);
+      expect(reply.json()).toMatchObject({
+        success: false,
+        message: 'Failed to send customer order link. Please try again.',
+        data: { status: 'error', button_label: 'Send Link' },
+      });
+      expect((await status(order.id)).data.status).toBe('error');
+      const [row] = await t.ctx.db
+        .select()
+        .from(orderLinks)
+        .where(eq(orderLinks.orderId, order.id))
+        .orderBy(desc(orderLinks.id));
+      expect(row!.sendError).toBeTruthy();
+    } finally {
+      await setSettings(t.ctx.db, { smtp_host: '' });
+    }
+  });
+});

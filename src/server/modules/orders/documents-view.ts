@@ -1,0 +1,47 @@
+import type { Readable } from 'node:stream';
+import { ORDER_DOCUMENT_MESSAGES } from '../../../contracts/orders';
+import type { DocumentType } from '../../../domain/orders/documents-and-link';
+import type { Actor } from '../../platform/audit/audit';
+import type { AppContext } from '../../platform/context';
+import { notFound } from '../../platform/http/errors';
+import {
+  type DocumentRow,
+  findOrderOr404,
+  latestDocument,
+  type OrderRow,
+  orderChangedAt,
+} from './documents.queries';
+import { generateDocumentIn } from './generate-document';
+
+/**
+ * The document a view or an e-mail uses (docs/decisions/0032): the latest version when the order
+ * has not changed since it was made, otherwise (or when `fresh`, or none exists) a new version.
+ */
+export async function currentDocument(
+  ctx: AppContext,
+  actor: Actor,
+  orderId: number,
+  type: DocumentType,
+  fresh: boolean,
+): Promise<{ order: OrderRow; doc: DocumentRow; generated: boolean }> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await findOrderOr404(tx, orderId, true);
+    const latest = fresh ? null : await latestDocument(tx, orderId, type);
+    if (latest && latest.createdAt.getTime() >= (await orderChangedAt(tx, order)).getTime()) {
+      return { order, doc: latest, generated: false };
+    }
+    return { order, doc: await generateDocumentIn(ctx, tx, actor, order, type), generated: true };
+  });
+}
+
+/** The stored PDF of a version; a file gone from the storage is 404. */
+export async function readDocumentPdf(ctx: AppContext, doc: DocumentRow): Promise<Buffer> {
+  try {
+    const stream: Readable = await ctx.storage.get(doc.storagePath);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+    return Buffer.concat(chunks);
+  } catch {
+    throw notFound(ORDER_DOCUMENT_MESSAGES.documentFileMissing);
+  }
+}

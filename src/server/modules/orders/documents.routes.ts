@@ -1,0 +1,129 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { recordId } from '../../../contracts/common';
+import {
+  documentTypeSchema,
+  ORDER_DOCUMENT_MESSAGES as M,
+  type OrderDocumentActionReply,
+  type OrderDocumentHistoryReply,
+  type OrderDocumentsReply,
+  sendDocumentEmailBody,
+  viewDocumentQuery,
+} from '../../../contracts/orders';
+import type { Actor } from '../../platform/audit/audit';
+import type { SignedInSession } from '../../platform/auth/sessions';
+import { defineRoute } from '../../platform/http/define-route';
+import { notFound } from '../../platform/http/errors';
+import { documentFileName, presentDocument, presentOrderDocuments } from './documents.presenter';
+import { findDocument, findOrderOr404, listOrderDocuments, type OrderRow } from './documents.queries';
+import { deleteDocument } from './documents-delete';
+import { sendDocumentEmail } from './documents-email';
+import { currentDocument, readDocumentPdf } from './documents-view';
+
+/** Every order route needs orders.manage (docs/decisions/0030). */
+const orders = { permission: 'orders.manage' } as const;
+
+const idParam = z.object({ id: recordId });
+const typeParams = z.object({ id: recordId, type: documentTypeSchema });
+const docParams = z.object({ id: recordId, docId: recordId });
+
+const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
+  userId: session.user.id,
+  ip: req.ip,
+});
+
+function sendPdf(
+  reply: FastifyReply,
+  order: OrderRow,
+  doc: { documentType: string; documentNumber: string | null; version: number },
+  pdf: Buffer,
+) {
+  return reply
+    .type('application/pdf')
+    .header('Content-Disposition', `inline; filename="${documentFileName(order, doc)}"`)
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(pdf);
+}
+
+/** Order documents (spec 1 §7 Documents, DECISIONS 12, docs/decisions/0032). */
+export const orderDocumentRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/admin/orders/:id/documents',
+    auth: orders,
+    params: idParam,
+    handler: async ({ ctx, params }): Promise<OrderDocumentsReply> => {
+      const order = await findOrderOr404(ctx.db, params.id);
+      return presentOrderDocuments(order, await listOrderDocuments(ctx.db, order.id));
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/admin/orders/:id/documents/view/:type',
+    auth: orders,
+    params: typeParams,
+    query: viewDocumentQuery,
+    handler: async ({ ctx, req, reply, session, params, query }) => {
+      const { order, doc } = await currentDocument(
+        ctx,
+        actorOf(session, req),
+        params.id,
+        params.type,
+        query.fresh,
+      );
+      return sendPdf(reply, order, doc, await readDocumentPdf(ctx, doc));
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/admin/orders/:id/documents/:docId/view',
+    auth: orders,
+    params: docParams,
+    handler: async ({ ctx, reply, params }) => {
+      const order = await findOrderOr404(ctx.db, params.id);
+      const doc = await findDocument(ctx.db, order.id, params.docId);
+      if (!doc) throw notFound(M.documentNotFound);
+      return sendPdf(reply, order, doc, await readDocumentPdf(ctx, doc));
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/admin/orders/:id/documents/:type/history',
+    auth: orders,
+    params: typeParams,
+    handler: async ({ ctx, params }): Promise<OrderDocumentHistoryReply> => {
+      const order = await findOrderOr404(ctx.db, params.id);
+      return { history: (await listOrderDocuments(ctx.db, order.id, params.type)).map(presentDocument) };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/admin/orders/:id/send-document-email',
+    auth: orders,
+    params: idParam,
+    body: sendDocumentEmailBody,
+    handler: async ({ ctx, req, reply, session, params, body }): Promise<OrderDocumentActionReply> => {
+      const sent = await sendDocumentEmail(ctx, actorOf(session, req), params.id, body.document_type);
+      if (!sent) reply.code(502);
+      return sent ? { success: true, message: M.emailSent } : { success: false, message: M.emailFailed };
+    },
+  }),
+
+  defineRoute({
+    method: 'DELETE',
+    url: '/admin/orders/:id/documents/:docId',
+    auth: orders,
+    params: docParams,
+    handler: async ({ ctx, req, session, params }): Promise<OrderDocumentActionReply> => {
+      await deleteDocument(ctx, actorOf(session, req), params.id, params.docId, (key, err) =>
+        req.log.warn({ err, key }, 'order document file not removed'),
+      );
+      return { success: true, message: M.deleted };
+    },
+  }),
+];

@@ -1,0 +1,76 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { ORDER_DOCUMENT_MESSAGES as M, type OrderLinkView } from '../../../contracts/orders';
+import { fromDecimal, toDecimal } from '../../../domain/money/money';
+import type { AppContext } from '../../platform/context';
+import { orderDocumentData } from './documents.queries';
+import { orderLinks, orders } from './orders.tables';
+import { hashLinkToken } from './send-customer-link';
+
+export type OrderLinkResult =
+  | { ok: true; view: OrderLinkView }
+  | { ok: false; status: 404 | 410; message: string };
+
+/**
+ * GET /order-link/{token} (DECISIONS 11): each view spends one use with one conditional update
+ * (never below 0, never after expiry), so concurrent views cannot overspend a link. An unknown,
+ * failed or revoked token, or a deleted order, is 404; an expired or used-up link is 410. The
+ * answer for a refused link carries no order data.
+ */
+export async function openOrderLink(ctx: AppContext, token: string): Promise<OrderLinkResult> {
+  const hash = hashLinkToken(token);
+  const now = ctx.now();
+  const [spent] = await ctx.db
+    .update(orderLinks)
+    .set({ usesRemaining: sql`${orderLinks.usesRemaining} - 1` })
+    .where(
+      and(
+        eq(orderLinks.tokenHash, hash),
+        gt(orderLinks.usesRemaining, 0),
+        gt(orderLinks.expiresAt, now),
+        isNull(orderLinks.sendError),
+      ),
+    )
+    .returning();
+  if (!spent) {
+    const [link] = await ctx.db.select().from(orderLinks).where(eq(orderLinks.tokenHash, hash));
+    if (!link || link.sendError) return { ok: false, status: 404, message: M.linkUnknown };
+    if (link.expiresAt.getTime() <= now.getTime()) return { ok: false, status: 410, message: M.linkExpired };
+    return { ok: false, status: 410, message: M.linkUsedUp };
+  }
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, spent.orderId), isNull(orders.deletedAt)));
+  if (!order) return { ok: false, status: 404, message: M.linkUnknown };
+  const { items } = await orderDocumentData(ctx.db, order);
+  const grand = fromDecimal(order.grandTotal);
+  const paid = fromDecimal(order.amountPaid);
+  return {
+    ok: true,
+    view: {
+      order_code: order.orderCode,
+      created_at: order.createdAt.toISOString(),
+      customer_name: [order.customerFirstName, order.customerLastName].filter(Boolean).join(' '),
+      currency_symbol: order.currencySymbol,
+      items: items.map((item) => ({
+        id: item.id,
+        name: item.productName,
+        variant: item.variantLabel,
+        quantity: item.quantity,
+        unit_price: Number(item.price),
+        line_total: Number(item.lineTotal),
+      })),
+      items_total: Number(order.itemsTotal),
+      vat_total: Number(order.vatTotal),
+      shipping_cost: Number(order.shippingCost),
+      discount_total: Number(order.discountTotal),
+      grand_total: Number(order.grandTotal),
+      amount_paid: Number(order.amountPaid),
+      amount_due: toDecimal(Math.max(0, grand - paid) as typeof grand),
+      payment_status: order.paymentStatus,
+      delivery_status: order.deliveryStatus,
+      uses_remaining: spent.usesRemaining,
+      expires_at: spent.expiresAt.toISOString(),
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { Alert, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { OrderLinkView } from '../../../contracts/orders';
+import { displayDate, money as formatMoney } from '../../lib/format';
+
+const label = (value: string) => value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * The customer order link (DECISIONS 11): the order as the customer sees it, opened from the
+ * e-mailed link without signing in. Paying from here arrives with the storefront payments issue:
+ * the page shows the amount due and says so, with no pay button yet.
+ */
+export function OrderLinkPage(props: OrderLinkView) {
+  const money = (value: number) => formatMoney(value, props.currency_symbol);
+  const paid = props.amount_due <= 0;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Order {props.order_code}</Title>
+        <Text c="dimmed">
+          {props.customer_name ? `${props.customer_name} · ` : ''}
+          Placed {displayDate(props.created_at.slice(0, 10), 'DD/MM/YYYY')}
+        </Text>
+      </div>
+      <Group gap="xs">
+        <Badge variant="light" color={paid ? 'green' : 'orange'}>
+          Payment: {label(props.payment_status)}
+        </Badge>
+        <Badge variant="light">Delivery: {label(props.delivery_status)}</Badge>
+      </Group>
+      <Card withBorder>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Item</Table.Th>
+              <Table.Th ta="right">Qty</Table.Th>
+              <Table.Th ta="right">Unit price</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {props.items.map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>
+                  {item.name}
+                  {item.variant ? ` (${item.variant})` : ''}
+                </Table.Td>
+                <Table.Td ta="right">{item.quantity}</Table.Td>
+                <Table.Td ta="right">{money(item.unit_price)}</Table.Td>
+                <Table.Td ta="right">{money(item.line_total)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Stack gap={4} mt="md" align="flex-end">
+          <Text size="sm">Items: {money(props.items_total)}</Text>
+          <Text size="sm">VAT: {money(props.vat_total)}</Text>
+          <Text size="sm">Shipping: {money(props.shipping_cost)}</Text>
+          {props.discount_total > 0 && <Text size="sm">Discount: -{money(props.discount_total)}</Text>}
+          <Text fw={700}>Grand total: {money(props.grand_total)}</Text>
+          <Text size="sm">Paid: {money(props.amount_paid)}</Text>
+          <Text fw={700}>Amount due: {money(props.amount_due)}</Text>
+        </Stack>
+      </Card>
+      {paid ? (
+        <Alert color="green">This order is fully paid. Thank you!</Alert>
+      ) : (
+        <Alert color="blue" title={`Amount due: ${money(props.amount_due)}`}>
+          Online payment options for this order will follow here soon. Until then, please contact the shop to
+          pay.
+        </Alert>
+      )}
+      <Text size="xs" c="dimmed">
+        This link can be opened {props.uses_remaining} more {props.uses_remaining === 1 ? 'time' : 'times'}{' '}
+        until {displayDate(props.expires_at.slice(0, 10), 'DD/MM/YYYY')}.
+      </Text>
+    </Stack>
+  );
+}
