@@ -132,3 +132,38 @@ describe('the demo catalogue (npm start)', () => {
     );
   });
 });
+
+describe('demo orders', () => {
+  it('has orders in every delivery and payment state, with payments, documents and sent links', async () => {
+    const reply = await admin.get('/admin/orders?per_page=100', { 'x-requested-with': 'XMLHttpRequest' });
+    expect(reply.statusCode).toBe(200);
+    const rows = (reply.json() as { data: { id: number; delivery_status: string; payment_status: string }[] })
+      .data;
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    const delivery = new Set(rows.map((r) => r.delivery_status));
+    for (const s of [
+      'pending',
+      'confirmed',
+      'processing',
+      'ready',
+      'in_transit',
+      'delivered',
+      'failed',
+      'cancelled',
+    ])
+      expect(delivery).toContain(s);
+    const payment = new Set(rows.map((r) => r.payment_status));
+    for (const s of ['unpaid', 'partial', 'paid']) expect(payment).toContain(s);
+
+    let documents = 0;
+    let activeLinks = 0;
+    for (const row of rows) {
+      const docs = await admin.get(`/admin/orders/${row.id}/documents`);
+      documents += (docs.json() as { documents: unknown[] }).documents.length;
+      const link = await admin.get(`/admin/orders/${row.id}/customer-link-status`);
+      if ((link.json() as { data: { status: string } }).data.status === 'active') activeLinks += 1;
+    }
+    expect(documents).toBeGreaterThanOrEqual(5);
+    expect(activeLinks).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -10,8 +10,10 @@ import { shippingMethods } from '../shipping/shipping.tables';
 import { pickupPoints } from '../shop-setup/shop-setup.tables';
 import { addPayment } from './add-payment';
 import { createOrder } from './create-order';
+import { generateDocument } from './generate-document';
 import { orders } from './orders.tables';
 import { currentVatSettings, priceOrder, snapshotItems } from './price-order-items';
+import { sendCustomerLink } from './send-customer-link';
 import { updateOrderStatus } from './update-order-status';
 
 type DemoItem = { product_id: number; product_stock_id?: number | null; quantity: number; price: string };
@@ -23,6 +25,8 @@ type DemoOrder = {
   over: Partial<OrderFormInput>;
   payments?: { type: 'cod' | 'card' | 'bank_transfer'; share: number; daysAgo: number }[];
   statuses?: { status: string; reason?: string }[];
+  documents?: ('proforma_invoice' | 'final_invoice' | 'delivery_note' | 'receipt')[];
+  sendLink?: boolean;
 };
 
 type Picks = { simple: DemoItem[]; variant: DemoItem };
@@ -42,6 +46,8 @@ const DEMO_ORDERS: DemoOrder[] = [
     },
     payments: [{ type: 'card', share: 1, daysAgo: 0 }],
     statuses: [{ status: 'shipped' }, { status: 'delivered' }],
+    documents: ['proforma_invoice', 'final_invoice', 'delivery_note', 'receipt'],
+    sendLink: true,
   },
   {
     customer: 'partner@demo.test',
@@ -66,6 +72,8 @@ const DEMO_ORDERS: DemoOrder[] = [
       shipping_cost: 250,
     },
     payments: [{ type: 'bank_transfer', share: 0.4, daysAgo: 2 }],
+    documents: ['proforma_invoice'],
+    sendLink: true,
   },
   {
     customer: 'noah.dupont1@example.test',
@@ -255,6 +263,8 @@ export async function seedDemoOrders(ctx: AppContext, actor: Actor): Promise<num
         quickStatusBody.parse({ delivery_status: s.status, status_reason: s.reason ?? null }),
       );
     }
+    for (const type of demo.documents ?? []) await generateDocument(ctx, actor, id, type);
+    if (demo.sendLink) await sendCustomerLink(ctx, actor, id);
   }
   return made;
 }
