@@ -18,6 +18,15 @@ describe('SystemDateInput (default format DD/MM/YYYY)', () => {
     expect(changes.at(-1)).toBe('2027-01-05');
   });
 
+  it('keeps no value once a good date is typed over with one that is not a date', () => {
+    const changes: (string | null)[] = [];
+    renderWithProviders(<DateInputHarness initial="2026-11-21" onValue={(v) => changes.push(v)} />);
+    const input = screen.getByLabelText('Delivery date') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '31/02/2026' } });
+    expect(changes.at(-1)).toBeNull();
+    expect(input.value).toBe('31/02/2026');
+  });
+
   it('says the spec words for a date that is not in the format', () => {
     renderWithProviders(<DateInputHarness initial={null} onValue={() => {}} />);
     const input = screen.getByLabelText('Delivery date');

@@ -41,11 +41,10 @@ export function SystemDateInput({ value, onChange, error, ...rest }: Props) {
           onChange(null);
           return;
         }
+        // A text that is no date leaves the field without a value, never with the last good one.
         const iso = parseDisplayDate(next, date_format);
-        if (iso) {
-          setFormatError(null);
-          onChange(iso);
-        }
+        if (iso) setFormatError(null);
+        onChange(iso);
       }}
       onBlur={() => {
         if (text.trim() !== '' && !parseDisplayDate(text, date_format))

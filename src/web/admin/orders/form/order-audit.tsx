@@ -10,9 +10,31 @@ const show = (value: unknown) =>
       ? JSON.stringify(value)
       : String(value);
 
-/** "field: from → to" lines of an audit entry's changes (house rule: data holds {from, to}). */
+type ItemChanges = { added?: unknown[]; removed?: unknown[]; changed?: unknown[] };
+
+const isItemChanges = (value: unknown): value is ItemChanges =>
+  !!value && typeof value === 'object' && ('added' in value || 'removed' in value || 'changed' in value);
+
+/** "Order payment added" from "order.payment_added". */
+export function actionLabel(action: string): string {
+  const words = action.replace(/\./g, ' ').replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * "field: from → to" lines of an audit entry's changes (house rule: data holds {from, to}); the
+ * items' summary ({added, removed, changed}) reads as one line per kind of change.
+ */
 export function changeLines(changes: Record<string, unknown>): string[] {
-  return Object.entries(changes).map(([field, change]) => {
+  return Object.entries(changes).flatMap(([field, change]) => {
+    if (field === 'items' && isItemChanges(change)) {
+      const lines: string[] = [];
+      for (const kind of ['added', 'changed', 'removed'] as const) {
+        const list = change[kind] ?? [];
+        if (list.length > 0) lines.push(`Items ${kind}: ${list.map(show).join('; ')}`);
+      }
+      return lines;
+    }
     if (change && typeof change === 'object' && ('from' in change || 'to' in change)) {
       const { from, to } = change as { from?: unknown; to?: unknown };
       return `${field}: ${show(from)} → ${show(to)}`;
@@ -35,7 +57,7 @@ export function OrderAudit({ audit }: { audit: readonly OrderAuditReply[] }) {
         ) : (
           <Timeline bulletSize={12} lineWidth={2}>
             {audit.map((entry) => (
-              <Timeline.Item key={entry.id} title={entry.action}>
+              <Timeline.Item key={entry.id} title={actionLabel(entry.action)}>
                 <Text size="xs" c="dimmed">
                   {entry.user ?? 'System'} · {displayDateTime(entry.created_at, date_format, timezone)}
                 </Text>

@@ -357,6 +357,8 @@ function OrderForm({ order }: { order: OrderReply | null }) {
               </Stack>
             </Card>
             {order && <PaymentRecords order={order} methods={methods.data} />}
+            {/* The documents table needs the wide column: seven types, each with four actions. */}
+            {order && <OrderDocumentsPanel orderId={order.id} />}
           </Stack>
         </Grid.Col>
         {order && (
@@ -364,7 +366,6 @@ function OrderForm({ order }: { order: OrderReply | null }) {
             <Stack>
               <QuickStatus order={order} />
               <StockStatusPanel orderId={order.id} />
-              <OrderDocumentsPanel orderId={order.id} />
               <CustomerLinkPanel orderId={order.id} />
               <OrderAudit audit={order.audit} />
             </Stack>

@@ -22,7 +22,7 @@ import {
   paymentBody,
 } from '../../../../contracts/orders';
 import type { PaymentMethodReply } from '../../../../contracts/shop-setup';
-import { invalidDateMessage } from '../../../../domain/dates/date-format';
+import { invalidDateMessage, isoDateInZone } from '../../../../domain/dates/date-format';
 import { type Cents, fromDecimal, toDecimalText } from '../../../../domain/money/money';
 import { paymentAmountError } from '../../../../domain/orders/payment-rules';
 import { fieldErrorsOf } from '../../../lib/form-errors';
@@ -136,7 +136,7 @@ export function PaymentModal({
   onClose: () => void;
 }) {
   const refresh = useRefreshOrder(order.id);
-  const { date_format } = useUiSettings();
+  const { date_format, timezone } = useUiSettings();
   const [busy, setBusy] = useState(false);
   const grandTotal = fromDecimal(order.grand_total);
   // What the other completed records hold (the edited one is left out: spec 1 §5).
@@ -147,7 +147,8 @@ export function PaymentModal({
     initialValues: {
       payment_type: payment?.payment_type ?? null,
       amount: payment ? toDecimalText(fromDecimal(payment.amount)) : '',
-      payment_date: payment?.payment_date ?? null,
+      // A new payment is taken today, in the shop's time zone, unless staff type another day.
+      payment_date: payment?.payment_date ?? isoDateInZone(new Date(), timezone),
       transaction_id: payment?.transaction_id ?? '',
       payment_details: payment?.payment_details ?? '',
     },
