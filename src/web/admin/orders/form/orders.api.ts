@@ -13,6 +13,7 @@ import type {
 } from '../../../../contracts/orders';
 import type { ActivePickupPointsReply, PaymentMethodsReply } from '../../../../contracts/shop-setup';
 import { http } from '../../../lib/http';
+import { orderDocumentKeys } from '../panels/documents-and-link.api';
 
 /** Query keys of the order form; every change to an order invalidates its `detail`. */
 export const orderKeys = {
@@ -163,21 +164,30 @@ export function useOrderStockStatus(id: number) {
   });
 }
 
-/** After any change to an order: read it (and its stock status) again in place. */
+/**
+ * After any change to an order: read it again in place, with what depends on it: its stock status,
+ * which documents are available (a payment can make the invoice available) and the link status.
+ */
 export function useRefreshOrder(id: number) {
   const client = useQueryClient();
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: orderKeys.detail(id) }),
-      client.invalidateQueries({ queryKey: orderKeys.stock(id) }),
+      ...dependentsOf(id).map((queryKey) => client.invalidateQueries({ queryKey })),
     ]);
 }
+
+const dependentsOf = (id: number) => [
+  orderKeys.stock(id),
+  orderDocumentKeys.documents(id),
+  orderDocumentKeys.link(id),
+];
 
 /** Reads the order again now (query cache updated) and gives it back; its stock status too. */
 export function useFetchFreshOrder() {
   const client = useQueryClient();
   return async (id: number): Promise<OrderReply> => {
-    void client.invalidateQueries({ queryKey: orderKeys.stock(id) });
+    for (const queryKey of dependentsOf(id)) void client.invalidateQueries({ queryKey });
     const reply = await client.fetchQuery({
       queryKey: orderKeys.detail(id),
       queryFn: ({ signal }) => http.get<{ data: OrderReply }>(`/api/orders/${id}`, undefined, signal),

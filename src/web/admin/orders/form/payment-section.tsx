@@ -19,11 +19,12 @@ export const INTENT_OPTIONS: { value: PaymentIntent; label: string }[] = [
   { value: 'immediate_payment', label: 'Immediate payment' },
 ];
 
-const TYPE_LABELS: Record<string, string> = {
+export const TYPE_LABELS: Record<string, string> = {
   cod: 'Cash on delivery',
   card: 'Card',
   bank_transfer: 'Bank transfer',
   peach_payments: 'Peach Payments',
+  credit: 'Credit',
 };
 
 /** Active payment methods as order payment types (DECISIONS 9: legacy names map to four types). */

@@ -163,7 +163,12 @@ export function OrderDocumentsPanel({ orderId }: { orderId: number }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={status.available ? 'green' : 'gray'}>
+                    <Badge
+                      variant="light"
+                      color={status.available ? 'green' : 'gray'}
+                      style={{ overflow: 'visible' }}
+                      miw="max-content"
+                    >
                       {status.available ? 'Available' : 'Not available'}
                     </Badge>
                   </Table.Td>
