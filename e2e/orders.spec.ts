@@ -21,7 +21,7 @@ async function addItem(page: Page, search: string, product: string, variant?: Re
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''));
 
-test('a phone order for a new company customer: two items, VAT, shipping, 10 % discount, paid in two parts, locked and invoiced', async ({
+test('a phone order for a new company customer: two items, VAT, shipping, 10 % discount, paid in two parts, locked, delivered and invoiced', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -105,6 +105,12 @@ test('a phone order for a new company customer: two items, VAT, shipping, 10 % d
   // Paid: the items are locked.
   await expect(page.getByText(/items are locked/i)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add item' })).toHaveCount(0);
+
+  // Delivered, through the quick status update.
+  await choose(page, 'New status', 'Delivered');
+  await page.getByRole('button', { name: 'Update status' }).click();
+  await expect(page.getByText('Order status updated successfully').first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Delivery status' })).toHaveValue('Delivered');
 
   // The final invoice, generated and opened in the page.
   const invoice = page.getByTestId('document-row-final_invoice');
