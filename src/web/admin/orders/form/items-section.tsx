@@ -400,7 +400,7 @@ function Totals(props: {
           onChange={(value) => props.onGlobalDiscountChange(Number(value) || 0)}
         />
         <Text size="sm" data-testid="global-discount-total">
-          -{show(totals.globalDiscount)}
+          {totals.globalDiscount > 0 ? `-${show(totals.globalDiscount)}` : show(totals.globalDiscount)}
         </Text>
       </Group>
       {line('Grand total', show(totals.grandTotal), 'grand-total', true)}

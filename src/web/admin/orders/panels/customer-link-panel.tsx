@@ -2,6 +2,8 @@ import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@
 import type { CustomerLinkStatusReply } from '../../../../contracts/orders';
 import { ORDER_DOCUMENT_MESSAGES as M } from '../../../../contracts/orders';
 import { errorMessage } from '../../../lib/form-errors';
+import { displayDateTime } from '../../../lib/format';
+import { useUiSettings } from '../../../lib/ui-settings';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { useCustomerLinkStatus, useSendCustomerLink } from './documents-and-link.api';
 
@@ -15,8 +17,6 @@ const STATUS_BADGE: Record<Status, { label: string; color: string }> = {
   error: { label: 'Error', color: 'red' },
 };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB') : '-');
-
 /**
  * The customer order link (spec 1 §3, §4, §7, §9; DECISIONS 11): its status, when it was sent,
  * when it expires and the uses left, read again every 30 s while the page is visible, and the
@@ -25,6 +25,9 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB'
 export function CustomerLinkPanel({ orderId }: { orderId: number | null }) {
   const status = useCustomerLinkStatus(orderId);
   const send = useSendCustomerLink(orderId);
+  const { date_format, timezone } = useUiSettings();
+  // Dates in the system format and the shop's time zone, like the rest of the back office.
+  const when = (iso: string | null) => (iso ? displayDateTime(iso, date_format, timezone) : '-');
 
   const onSend = async () => {
     if (orderId === null) {
