@@ -139,6 +139,22 @@ describe('customer order link (DECISIONS 11)', () => {
     expect(page.body).not.toContain(order.orderCode);
   });
 
+  it('is closed in maintenance mode like the other shop pages, without spending a use', async () => {
+    const order = await createOrderFixture(t.ctx.db);
+    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
+    const url = await mailedLink(order.customerEmail!);
+    await setSettings(t.ctx.db, { maintenance_mode: true });
+    try {
+      const page = await open(url);
+      expect(page.statusCode).toBe(503);
+      expect(page.body).not.toContain(order.orderCode);
+    } finally {
+      await setSettings(t.ctx.db, { maintenance_mode: false });
+    }
+    expect((await status(order.id)).data).toMatchObject({ status: 'active', uses_remaining: 5 });
+    expect((await open(url)).statusCode).toBe(200);
+  });
+
   it('answers 404 for an unknown token and never spends a use of another link', async () => {
     const page = await open('/order-link/not-a-real-token');
     expect(page.statusCode).toBe(404);

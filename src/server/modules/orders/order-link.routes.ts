@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../../platform/http/define-route';
-import { shopDocument } from '../storefront';
+import { closedForMaintenance, shopDocument } from '../storefront';
 import { openOrderLink } from './order-link';
 
 const tokenParam = z.object({ token: z.string().min(1).max(200) });
@@ -15,6 +15,8 @@ export const orderLinkRoutes = [
     handler: async ({ ctx, req, reply, params }) => {
       // The token is in the URL: keep it out of other sites' Referer headers.
       reply.header('Referrer-Policy', 'no-referrer');
+      // A storefront page: closed in maintenance mode like the others, before a use is spent.
+      if (await closedForMaintenance(ctx, req, reply)) return reply;
       const result = await openOrderLink(ctx, params.token);
       if (!result.ok) return ctx.pages.error(req, reply, result.status, result.message);
       return ctx.pages.shop(

@@ -1,2 +1,3 @@
+export { closedForMaintenance } from './maintenance';
 export { shopDocument } from './shop-document';
 export { storefrontRoutes } from './storefront.routes';
