@@ -24,6 +24,7 @@ const arg = (name: string, fallback: number) => {
 };
 const users = arg('users', 50_000);
 const products = arg('products', 20_000);
+const orders = arg('orders', 50_000);
 const seconds = arg('seconds', 5);
 const connections = arg('connections', 10);
 
@@ -38,8 +39,8 @@ const database = await openDatabase(config);
 await prepareDatabase(database);
 const { app, ctx } = await buildApp({ config, database, requireWebBuild: true });
 await seedDemo(ctx);
-console.log(`Seeding ${users} users and ${products} products on ${database.kind}…`);
-await seedLargeShop(database.db, { users, products });
+console.log(`Seeding ${users} users, ${products} products and ${orders} orders on ${database.kind}…`);
+await seedLargeShop(database.db, { users, products, orders });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -68,6 +69,12 @@ const [bulkProduct] = (
 ).rows;
 const [bulkShop] = (
   (await database.db.execute(sql`select id from store_locations where code = 'BS'`)) as unknown as {
+    rows: { id: number }[];
+  }
+).rows;
+
+const [bulkOrder] = (
+  (await database.db.execute(sql`select id from orders where order_code = 'BLK-00000100'`)) as unknown as {
     rows: { id: number }[];
   }
 ).rows;
@@ -140,6 +147,31 @@ const cases = [
     path: `/api/stock-history/${bulkProduct!.id}?page=2`,
     cookie: adminCookie,
   },
+  {
+    name: `GET /admin/orders page 1 of ${orders} (admin)`,
+    path: '/admin/orders?page=1&per_page=10',
+    cookie: adminCookie,
+  },
+  {
+    name: 'GET /admin/orders page 500 sort=grand_total (admin)',
+    path: '/admin/orders?page=500&per_page=10&sort=grand_total&direction=desc',
+    cookie: adminCookie,
+  },
+  {
+    name: 'GET /admin/orders search "naidoo 12" delivery_status=shipped (admin)',
+    path: '/admin/orders?search=naidoo%2012&delivery_status=shipped',
+    cookie: adminCookie,
+  },
+  {
+    name: 'GET /api/orders/{id} (admin)',
+    path: `/api/orders/${bulkOrder!.id}`,
+    cookie: adminCookie,
+  },
+  {
+    name: `GET /api/stock/purchase-history of a product in ${Math.floor(orders / 20)} orders (admin)`,
+    path: `/api/stock/purchase-history/${bulkProduct!.id}?page=3`,
+    cookie: adminCookie,
+  },
 ];
 
 const results: { name: string; rps: number; p99: number; errors: number }[] = [];
@@ -165,7 +197,7 @@ for (const c of cases) {
 
 const baseline = results[0]!.rps;
 console.log(
-  `\n${database.kind}, ${users} users, ${products} products, ${connections} connections, ${seconds} s each, ${os.cpus().length} cores\n`,
+  `\n${database.kind}, ${users} users, ${products} products, ${orders} orders, ${connections} connections, ${seconds} s each, ${os.cpus().length} cores\n`,
 );
 console.log('| request | req/s | ratio to baseline | p99 ms | non-2xx |');
 console.log('|---|---:|---:|---:|---:|');

@@ -2,14 +2,18 @@
  * A large shop for benchmarks: many users (with roles and addresses) and products (a third of
  * them variable with four variants, in categories, some discounted), inserted in SQL in one
  * statement per table so seeding 50 000 rows takes seconds; stock at two store locations with a
- * movement history. Later areas add orders.
+ * movement history; orders of those customers with two items each, a twentieth of them buying
+ * bulk-product-1 (its purchase history).
  * Run alone against DATABASE_URL or the embedded database in EMPORIUM_DATA_DIR:
  *   npm run seed:large -- --users 50000 --products 20000
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/platform/db/database';
 
-export async function seedLargeShop(db: Db, options: { users: number; products: number }): Promise<void> {
+export async function seedLargeShop(
+  db: Db,
+  options: { users: number; products: number; orders?: number },
+): Promise<void> {
   await db.execute(sql`
     insert into users (email, first_name, last_name, phone, user_type, company_name, created_at)
     select 'bulk' || g || '@example.test',
@@ -33,7 +37,37 @@ export async function seedLargeShop(db: Db, options: { users: number; products: 
       and not exists (select 1 from user_addresses a where a.user_id = u.id)`);
   await seedLargeCatalogue(db, options.products);
   await seedLargeStock(db);
+  await seedLargeOrders(db, options.orders ?? 0, options.users, options.products);
   await db.execute(sql`analyze`);
+}
+
+async function seedLargeOrders(db: Db, count: number, users: number, products: number): Promise<void> {
+  if (count <= 0 || users <= 0 || products <= 0) return;
+  await db.execute(sql`
+    insert into orders (order_code, user_id, order_from, customer_email, customer_first_name,
+                        customer_last_name, delivery_status, status_reason, payment_status,
+                        payment_intent, items_total, grand_total, amount_paid, created_at)
+    select 'BLK-' || lpad(g::text, 8, '0'), u.id,
+           case when g % 3 = 0 then 'web' else 'backend' end,
+           u.email, u.first_name, u.last_name,
+           (array['pending','confirmed','processing','ready','shipped','in_transit','delivered','failed','cancelled'])[1 + g % 9],
+           case when g % 9 in (7, 8) then 'Bulk order' end,
+           (array['unpaid','paid','partial'])[1 + g % 3], 'payment_later',
+           100 + g % 500, 100 + g % 500,
+           case g % 3 when 1 then 100 + g % 500 when 2 then 50 else 0 end,
+           now() - (g || ' minutes')::interval
+    from generate_series(1, ${count}) as g
+    join users u on u.email = 'bulk' || (1 + g % ${users}) || '@example.test'
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into order_items (order_id, position, product_id, product_name, quantity, price, line_total)
+    select o.id, k, p.id, p.name, 1 + o.id % 3, p.price, p.price * (1 + o.id % 3)
+    from orders o
+    cross join generate_series(0, 1) as k
+    join products p on p.slug = 'bulk-product-' ||
+      case when k = 0 and o.id % 20 = 0 then 1 else 1 + (o.id * 7 + k) % ${products} end
+    where o.order_code like 'BLK-%'
+      and not exists (select 1 from order_items i where i.order_id = o.id)`);
 }
 
 async function seedLargeCatalogue(db: Db, count: number): Promise<void> {
@@ -126,10 +160,11 @@ if (isEntry) {
   };
   const users = arg('users', 50_000);
   const products = arg('products', 20_000);
+  const orders = arg('orders', 50_000);
   const config = loadConfig();
   const database = await openDatabase(config);
   await prepareDatabase(database);
-  await seedLargeShop(database.db, { users, products });
+  await seedLargeShop(database.db, { users, products, orders });
   await database.close();
-  console.log(`Seeded ${users} users and ${products} products.`);
+  console.log(`Seeded ${users} users, ${products} products and ${orders} orders.`);
 }
