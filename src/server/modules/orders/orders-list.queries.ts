@@ -17,11 +17,14 @@ export const ORDER_SEARCH_TEXT = sql`(${orders.orderCode} || ' ' || coalesce(${o
 /** An order the shop still has: deleted orders (docs/decisions/0030) are in no list. */
 export const orderNotDeleted = isNull(orders.deletedAt);
 
-/** A YYYY-MM-DD bound on a timestamp, read as a whole day of the shop's time zone. */
+/**
+ * A YYYY-MM-DD bound on a timestamp, read as a whole day of the shop's time zone: the day's start
+ * (or the next day's start) as an instant, so the created_at index can serve the range.
+ */
 const onOrAfter = (column: SQL, date: string, timeZone: string) =>
-  sql`(${column} at time zone ${timeZone})::date >= ${date}::date`;
+  sql`${column} >= (${date}::date)::timestamp at time zone ${timeZone}`;
 const onOrBefore = (column: SQL, date: string, timeZone: string) =>
-  sql`(${column} at time zone ${timeZone})::date <= ${date}::date`;
+  sql`${column} < ((${date}::date + 1)::timestamp at time zone ${timeZone})`;
 
 export function orderFilters(query: OrderListFilters, timeZone: string): SQL {
   const createdAt = sql`${orders.createdAt}`;
