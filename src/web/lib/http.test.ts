@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, http, navigation, setCsrfToken, signOut } from './http';
+import { HttpError, http, navigation, newIdempotencyKey, setCsrfToken, signOut } from './http';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[];
@@ -106,6 +106,15 @@ describe('the HTTP client', () => {
     void http.get('/api/users');
     await settle();
     expect(assigned).toEqual(['/login?redirect=%2Fadmin%2Fusers%3Fpage%3D2']);
+  });
+
+  it('sends extra headers such as an Idempotency-Key, and makes a new key each time', async () => {
+    reply(200, { ok: true });
+    const key = newIdempotencyKey();
+    await http.post('/admin/orders/1/add-payment', { amount: 1 }, { 'Idempotency-Key': key });
+    expect((calls[0]!.init.headers as Record<string, string>)['Idempotency-Key']).toBe(key);
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(newIdempotencyKey()).not.toBe(key);
   });
 
   it('passes every other error to the caller with its field errors', async () => {

@@ -65,6 +65,8 @@ type Options = {
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
+  /** e.g. Idempotency-Key (DECISIONS 25). */
+  headers?: Record<string, string>;
 };
 
 export function withQuery(url: string, query?: Options['query']): string {
@@ -97,11 +99,11 @@ export async function failure(status: number, body: unknown): Promise<never> {
 }
 
 export async function request<T>(url: string, options: Options = {}): Promise<T> {
-  const { method = 'GET', body, query, signal } = options;
+  const { method = 'GET', body, query, signal, headers: extra } = options;
   const response = await fetch(withQuery(url, query), {
     method,
     credentials: 'same-origin',
-    headers: headers(body),
+    headers: { ...headers(body), ...extra },
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     signal,
   });
@@ -128,9 +130,17 @@ export async function signOut(): Promise<void> {
   }
 }
 
+/** A fresh Idempotency-Key for one intended action (DECISIONS 25): keep it across retries. */
+export function newIdempotencyKey(): string {
+  // getRandomValues, unlike randomUUID, also works on plain-http pages (a shop's LAN address).
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export const http = {
   get: <T>(url: string, query?: Options['query'], signal?: AbortSignal) => request<T>(url, { query, signal }),
-  post: <T>(url: string, body?: unknown) => request<T>(url, { method: 'POST', body }),
+  post: <T>(url: string, body?: unknown, headers?: Record<string, string>) =>
+    request<T>(url, { method: 'POST', body, headers }),
   put: <T>(url: string, body?: unknown) => request<T>(url, { method: 'PUT', body }),
   patch: <T>(url: string, body?: unknown) => request<T>(url, { method: 'PATCH', body }),
   delete: <T>(url: string, body?: unknown) => request<T>(url, { method: 'DELETE', body }),

@@ -16,6 +16,7 @@ import {
 import type { Actor } from '../../platform/audit/audit';
 import type { SignedInSession } from '../../platform/auth/sessions';
 import { defineRoute } from '../../platform/http/define-route';
+import { idempotent } from '../../platform/idempotency/idempotency';
 import { activePickupPoints } from '../shop-setup';
 import { addPayment } from './add-payment';
 import { createOrder } from './create-order';
@@ -47,11 +48,13 @@ export const orderRoutes = [
     url: '/admin/orders',
     auth: orders,
     body: orderFormBody,
-    handler: async ({ ctx, req, reply, session, body }): Promise<OrderSavedReply> => {
-      const saved = await createOrder(ctx, actorOf(session, req), body);
-      reply.code(201);
-      return saved;
-    },
+    // DECISIONS 25: a repeated Create (double click, retried request) with the same key takes one order.
+    handler: async ({ ctx, req, reply, session, body }): Promise<OrderSavedReply> =>
+      idempotent(ctx, req, reply, { scope: 'order.create', userId: session.user.id, body }, async () => {
+        const saved = await createOrder(ctx, actorOf(session, req), body);
+        reply.code(201);
+        return saved;
+      }),
   }),
 
   defineRoute({
@@ -135,8 +138,11 @@ export const orderRoutes = [
     auth: orders,
     params: idParam,
     body: paymentBody,
-    handler: async ({ ctx, req, session, params, body }) =>
-      addPayment(ctx, actorOf(session, req), params.id, body),
+    // DECISIONS 25: the same payment sent twice with one key is recorded once.
+    handler: async ({ ctx, req, reply, session, params, body }) =>
+      idempotent(ctx, req, reply, { scope: 'order.add_payment', userId: session.user.id, body }, () =>
+        addPayment(ctx, actorOf(session, req), params.id, body),
+      ),
   }),
 
   defineRoute({
@@ -171,8 +177,11 @@ export const orderRoutes = [
     url: '/api/orders/:id/deduct-stock-credit',
     auth: orders,
     params: idParam,
-    handler: async ({ ctx, req, session, params }): Promise<OrderStockActionReply> =>
-      deductStockOfOrder(ctx, actorOf(session, req), params.id, { creditOnly: true }),
+    // DECISIONS 25: a credit operation.
+    handler: async ({ ctx, req, reply, session, params }): Promise<OrderStockActionReply> =>
+      idempotent(ctx, req, reply, { scope: 'order.deduct_credit', userId: session.user.id, body: null }, () =>
+        deductStockOfOrder(ctx, actorOf(session, req), params.id, { creditOnly: true }),
+      ),
   }),
 
   defineRoute({

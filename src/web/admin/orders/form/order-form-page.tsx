@@ -18,7 +18,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ORDER_MESSAGES, type OrderReply } from '../../../../contracts/orders';
 import { toDecimalText } from '../../../../domain/money/money';
 import { errorMessage } from '../../../lib/form-errors';
-import { HttpError } from '../../../lib/http';
+import { HttpError, newIdempotencyKey } from '../../../lib/http';
 import { useUiSettings } from '../../../lib/ui-settings';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
@@ -110,6 +110,8 @@ function OrderForm({ order }: { order: OrderReply | null }) {
   const [items, setItems] = useState<ItemsState>(() => (order ? itemsOf(order, new Map()) : EMPTY_ITEMS));
   const [savedItemsJson, setSavedItemsJson] = useState(() => orderItemsJson(items.rows));
   const [itemErrors, setItemErrors] = useState<Record<string, Record<string, string>>>({});
+  // One key for this page's Create: a double click or a retry after a lost reply takes one order.
+  const [createKey] = useState(newIdempotencyKey);
   const [itemsError, setItemsError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [leavingTo, setLeavingTo] = useState<string | null>(null);
@@ -243,7 +245,7 @@ function OrderForm({ order }: { order: OrderReply | null }) {
     // amount_paid is the first payment of a new order; a saved order's payments are records.
     if (order) delete body.amount_paid;
     try {
-      const reply = order ? await ordersApi.update(order.id, body) : await ordersApi.create(body);
+      const reply = order ? await ordersApi.update(order.id, body) : await ordersApi.create(body, createKey);
       notifySuccess(reply.message || (order ? ORDER_MESSAGES.updated : ORDER_MESSAGES.created));
       if (reply.stock_reversed) showStockReversed();
       if (!order) {

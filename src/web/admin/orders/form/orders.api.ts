@@ -126,7 +126,9 @@ export type UpdateItemsReply = {
 };
 
 export const ordersApi = {
-  create: (body: OrderFormInput) => http.post<OrderSavedReply>('/admin/orders', body),
+  /** The key makes a repeated Create take one order (DECISIONS 25). */
+  create: (body: OrderFormInput, idempotencyKey: string) =>
+    http.post<OrderSavedReply>('/admin/orders', body, { 'Idempotency-Key': idempotencyKey }),
   update: (id: number, body: OrderFormInput) => http.put<OrderSavedReply>(`/admin/orders/${id}`, body),
   updateItems: (id: number, body: { order_items_json: string; grand_total: string }) =>
     http.post<UpdateItemsReply>(`/admin/orders/${id}/update-items`, body),
@@ -135,8 +137,11 @@ export const ordersApi = {
       `/api/orders/${id}/status`,
       body,
     ),
-  addPayment: (id: number, body: PaymentInput) =>
-    http.post<{ message: string; payment?: PaymentRecordReply }>(`/admin/orders/${id}/add-payment`, body),
+  /** The key makes a repeated Save record one payment (DECISIONS 25). */
+  addPayment: (id: number, body: PaymentInput, idempotencyKey: string) =>
+    http.post<{ message: string; payment?: PaymentRecordReply }>(`/admin/orders/${id}/add-payment`, body, {
+      'Idempotency-Key': idempotencyKey,
+    }),
   updatePayment: (paymentId: number, body: PaymentInput) =>
     http.put<{ message: string; payment?: PaymentRecordReply }>(`/admin/orders/payments/${paymentId}`, body),
   stockStatus: (id: number, signal?: AbortSignal) =>

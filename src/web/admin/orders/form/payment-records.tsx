@@ -27,7 +27,7 @@ import { type Cents, fromDecimal, toDecimalText } from '../../../../domain/money
 import { paymentAmountError } from '../../../../domain/orders/payment-rules';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { displayDate, money } from '../../../lib/format';
-import { HttpError } from '../../../lib/http';
+import { HttpError, newIdempotencyKey } from '../../../lib/http';
 import { useUiSettings } from '../../../lib/ui-settings';
 import { zodValidate } from '../../../lib/zod-form';
 import { SystemDateInput } from '../../../ui/date-input';
@@ -138,6 +138,8 @@ export function PaymentModal({
   const refresh = useRefreshOrder(order.id);
   const { date_format, timezone } = useUiSettings();
   const [busy, setBusy] = useState(false);
+  // One key per opened modal: saving twice (or retrying after a lost reply) records one payment.
+  const [paymentKey] = useState(newIdempotencyKey);
   const grandTotal = fromDecimal(order.grand_total);
   // What the other completed records hold (the edited one is left out: spec 1 §5).
   const alreadyPaid = order.payments
@@ -180,7 +182,7 @@ export function PaymentModal({
     try {
       const reply = payment
         ? await ordersApi.updatePayment(payment.id, body)
-        : await ordersApi.addPayment(order.id, body);
+        : await ordersApi.addPayment(order.id, body, paymentKey);
       notifySuccess(reply.message || (payment ? ORDER_MESSAGES.paymentUpdated : ORDER_MESSAGES.paymentAdded));
       // spec 1 §7 says the page reloads 1 s after a payment is saved; here the order's data is
       // read again in place (query invalidation), which shows the same result without a reload.
