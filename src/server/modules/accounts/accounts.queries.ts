@@ -64,7 +64,7 @@ export type UserRow = {
 };
 
 /** The default address joins in as the user's address fields (spec 2 §3). */
-const defaultAddressJoin = and(eq(userAddresses.userId, users.id), eq(userAddresses.isDefault, true));
+export const defaultAddressJoin = and(eq(userAddresses.userId, users.id), eq(userAddresses.isDefault, true));
 
 export async function findUser(db: Executor, id: number): Promise<UserRow | null> {
   const [row] = await db
@@ -76,13 +76,14 @@ export async function findUser(db: Executor, id: number): Promise<UserRow | null
   return (row as UserRow | undefined) ?? null;
 }
 
-const SEARCH_TEXT = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, '') || ' ' || coalesce(${users.mobile}, '') || ' ' || coalesce(${users.companyName}, ''))`;
+/** The text users are searched in: exactly the expression of the users_search_trgm index. */
+export const USER_SEARCH_TEXT = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, '') || ' ' || coalesce(${users.mobile}, '') || ' ' || coalesce(${users.companyName}, ''))`;
 
 export function userFilters(
   query: Pick<UsersListQuery, 'search' | 'role' | 'account_status'>,
 ): SQL | undefined {
   const conditions: SQL[] = [];
-  if (query.search) conditions.push(sql`${SEARCH_TEXT} ilike ${likePattern(query.search)}`);
+  if (query.search) conditions.push(sql`${USER_SEARCH_TEXT} ilike ${likePattern(query.search)}`);
   if (query.role) {
     conditions.push(
       sql`exists (select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} and ${roles.name} = ${query.role})`,

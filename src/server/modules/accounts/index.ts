@@ -1,5 +1,5 @@
 export { presentShopViewer, presentViewer } from './accounts.presenter';
-export { findUser, type UserRow } from './accounts.queries';
+export { defaultAddressJoin, findUser, USER_SEARCH_TEXT, type UserRow } from './accounts.queries';
 export { authRoutes } from './auth.routes';
 export { ensureAccessData } from './ensure-access-data';
 export { rolesRoutes } from './roles.routes';

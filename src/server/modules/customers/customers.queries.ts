@@ -3,6 +3,7 @@ import { roles, userRoles, users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
 import { likePattern } from '../../platform/http/paging';
+import { defaultAddressJoin, USER_SEARCH_TEXT } from '../accounts';
 import { userAddresses } from '../accounts/accounts.tables';
 
 /** The roles whose holders an order can be for (spec 1 §1, §7 customer search). */
@@ -46,9 +47,6 @@ export type CustomerRow = {
   address: string | null;
 };
 
-/** The default address is the customer's address (spec 1 §3 Customer addresses, is_default). */
-const defaultAddressJoin = and(eq(userAddresses.userId, users.id), eq(userAddresses.isDefault, true));
-
 export async function findCustomer(db: Executor, id: number): Promise<CustomerRow | null> {
   const [row] = await db
     .select(customerColumns)
@@ -58,8 +56,6 @@ export async function findCustomer(db: Executor, id: number): Promise<CustomerRo
     .limit(1);
   return (row as CustomerRow | undefined) ?? null;
 }
-
-const SEARCH_TEXT = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, '') || ' ' || coalesce(${users.mobile}, '') || ' ' || coalesce(${users.companyName}, ''))`;
 
 /** Users holding a customer-side role whose name, e-mail, phone or company matches (spec 1 §7). */
 export async function searchCustomers(db: Executor, search: string): Promise<CustomerRow[]> {
@@ -72,7 +68,7 @@ export async function searchCustomers(db: Executor, search: string): Promise<Cus
     .select(customerColumns)
     .from(users)
     .leftJoin(userAddresses, defaultAddressJoin)
-    .where(and(inArray(users.id, holders), sql`${SEARCH_TEXT} ilike ${likePattern(search)}`))
+    .where(and(inArray(users.id, holders), sql`${USER_SEARCH_TEXT} ilike ${likePattern(search)}`))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(CUSTOMER_SEARCH_LIMIT);
   return rows as CustomerRow[];
