@@ -1,27 +1,18 @@
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
-
-/** One DOMPurify bound to one jsdom window, made on first use (jsdom is heavy to start). */
-let purifier: ReturnType<typeof createDOMPurify> | null = null;
+import { lazyPurifier } from '../../platform/html/purifier';
 
 /** Attributes that may point somewhere: only a reference inside the same document ("#id") stays. */
 const REFERENCE_ATTRIBUTES = new Set(['href', 'xlink:href', 'src', 'action', 'formaction']);
 /** `url(...)` in an attribute (fill="url(#g)") may only name a local fragment. */
 const FOREIGN_URL = /url\(\s*['"]?\s*(?!#)/i;
 
-function getPurifier() {
-  if (purifier) return purifier;
-  const window = new JSDOM('').window;
-  const p = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+const getPurifier = lazyPurifier((p) => {
   p.addHook('uponSanitizeAttribute', (_node, data) => {
     const name = data.attrName.toLowerCase();
     const value = data.attrValue.trim();
     if (REFERENCE_ATTRIBUTES.has(name) && !value.startsWith('#')) data.keepAttr = false;
     if (FOREIGN_URL.test(value) || /@import|expression\(/i.test(value)) data.keepAttr = false;
   });
-  purifier = p;
-  return p;
-}
+});
 
 /** Does the text look like an SVG document (what file-type cannot tell from magic bytes)? */
 export function looksLikeSvg(data: Buffer): boolean {

@@ -1,36 +1,61 @@
-import sanitize from 'sanitize-html';
+import { lazyPurifier } from './purifier';
 
 /**
  * The HTML an admin may keep in an e-mail or document template (DECISIONS 29; docs/decisions/0028):
  * the usual text, table and image markup with inline styles; no script, style or frame elements,
- * no event handlers, and links and images only to http(s), mailto and tel addresses. Placeholders
- * (`{{reset_link}}`) are plain text to the sanitiser and survive, also inside href and src.
+ * no event handlers, and links and images only to http(s), mailto and tel addresses (images: http(s)
+ * and cid), or relative ones. Placeholders (`{{reset_link}}`) are plain text to the sanitiser and
+ * survive, also inside href and src.
  */
-const OPTIONS: sanitize.IOptions = {
-  allowedTags: [
-    ...sanitize.defaults.allowedTags.filter((tag) => tag !== 'style'),
-    'img',
-    'font',
-    'center',
-    'u',
-    's',
-  ],
-  allowedAttributes: {
-    '*': ['style', 'class', 'id', 'align', 'valign', 'width', 'height', 'dir', 'lang', 'title'],
-    a: ['href', 'name', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height', 'border'],
-    table: ['border', 'cellpadding', 'cellspacing', 'bgcolor', 'role'],
-    td: ['colspan', 'rowspan', 'bgcolor'],
-    th: ['colspan', 'rowspan', 'bgcolor', 'scope'],
-    font: ['color', 'face', 'size'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'cid'] },
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
+const TAGS = [
+  ...['address', 'article', 'aside', 'footer', 'header', 'hgroup', 'main', 'nav', 'section'],
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'dd', 'div', 'dl', 'dt', 'figcaption'],
+  ...['figure', 'hr', 'li', 'ol', 'p', 'pre', 'ul', 'a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite'],
+  ...['code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 'rb', 'rp', 'rt', 'rtc', 'ruby', 's'],
+  ...['samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr', 'caption', 'col'],
+  ...['colgroup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'img', 'font', 'center'],
+];
+const ATTRIBUTES = [
+  ...['style', 'class', 'id', 'align', 'valign', 'width', 'height', 'dir', 'lang', 'title'],
+  ...['href', 'name', 'target', 'rel', 'src', 'alt', 'border', 'cellpadding', 'cellspacing'],
+  ...['bgcolor', 'role', 'colspan', 'rowspan', 'scope', 'color', 'face', 'size'],
+];
+
+/** The scheme a browser would read: control characters and spaces inside it do not hide it. */
+const schemeOf = (url: string): string | null => {
+  const compact = url.replace(/[\u0000-\u0020\u007f]/g, '');
+  return /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase() ?? null;
 };
+
+/** Whether a link or image address may stay: allowed schemes, relative paths, placeholders. */
+export function allowedAddress(tag: string, url: string): boolean {
+  const value = url.trim();
+  if (/^\{\{\s*[\w.]+\s*\}\}$/.test(value)) return true;
+  // "//host" and "/\host" (browsers read "\" as "/") lead to another site.
+  if (/^[/\\]{2}/.test(value.replace(/[\u0000-\u0020\u007f]/g, ''))) return false;
+  const scheme = schemeOf(value);
+  if (scheme === null) return true;
+  return (tag === 'img' ? ['http', 'https', 'cid'] : ['http', 'https', 'mailto', 'tel']).includes(scheme);
+}
+
+const purifier = lazyPurifier((p) => {
+  p.addHook('uponSanitizeAttribute', (node, data) => {
+    const name = data.attrName.toLowerCase();
+    if ((name === 'href' || name === 'src') && !allowedAddress(node.nodeName.toLowerCase(), data.attrValue))
+      data.keepAttr = false;
+  });
+});
 
 /** Cleans admin-authored template HTML before it is stored. */
 export function sanitizeTemplateHtml(html: string): string {
-  return sanitize(html, OPTIONS).trim();
+  return String(
+    purifier().sanitize(html, {
+      ALLOWED_TAGS: TAGS,
+      ALLOWED_ATTR: ATTRIBUTES,
+      // Addresses are judged by the hook above (placeholders included), not by DOMPurify's own list.
+      ALLOWED_URI_REGEXP: /^/,
+      FORBID_TAGS: ['style', 'script', 'iframe', 'object', 'embed', 'form', 'input', 'svg', 'math'],
+      KEEP_CONTENT: true,
+    }),
+  ).trim();
 }
