@@ -21,9 +21,12 @@ const ATTRIBUTES = [
   ...['bgcolor', 'role', 'colspan', 'rowspan', 'scope', 'color', 'face', 'size'],
 ];
 
+/** The URL as a browser reads it: control characters and spaces inside it do not count. */
+const compacted = (url: string) => url.replace(/[\p{Cc}\s]/gu, '');
+
 /** The scheme a browser would read: control characters and spaces inside it do not hide it. */
 const schemeOf = (url: string): string | null => {
-  const compact = url.replace(/[\u0000-\u0020\u007f]/g, '');
+  const compact = compacted(url);
   return /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase() ?? null;
 };
 
@@ -32,7 +35,7 @@ export function allowedAddress(tag: string, url: string): boolean {
   const value = url.trim();
   if (/^\{\{\s*[\w.]+\s*\}\}$/.test(value)) return true;
   // "//host" and "/\host" (browsers read "\" as "/") lead to another site.
-  if (/^[/\\]{2}/.test(value.replace(/[\u0000-\u0020\u007f]/g, ''))) return false;
+  if (/^[/\\]{2}/.test(compacted(value))) return false;
   const scheme = schemeOf(value);
   if (scheme === null) return true;
   return (tag === 'img' ? ['http', 'https', 'cid'] : ['http', 'https', 'mailto', 'tel']).includes(scheme);
