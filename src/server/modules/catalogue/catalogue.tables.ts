@@ -120,6 +120,12 @@ export const products = pgTable(
     vatId: integer('vat_id').references(() => vats.id, { onDelete: 'set null' }),
     description: text('description'),
     price: money('price').notNull().default('0'),
+    /**
+     * The price lists sort by: a variable product's cheapest variant ("from" price), else its own
+     * price. Kept by database triggers on products and product_stocks (migration 0012), so no
+     * write path can forget it and the index below serves the sort.
+     */
+    listPrice: money('list_price').notNull().default('0'),
     buyPrice: money('buy_price'),
     unitSellingLabel: text('unit_selling_label'),
     unitRentalLabel: text('unit_rental_label'),
@@ -160,6 +166,7 @@ export const products = pgTable(
     index('products_brand').on(t.brandId),
     index('products_supplier').on(t.supplierId),
     index('products_created_at').on(t.createdAt),
+    index('products_list_price').on(t.listPrice, t.id),
     index('products_search_trgm').using(
       'gin',
       sql`(${t.name} || ' ' || coalesce(${t.sku}, '')) gin_trgm_ops`,

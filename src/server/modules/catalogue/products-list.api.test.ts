@@ -23,6 +23,7 @@ import {
   discountRuleProducts,
   discountRules,
   productStockAttributeValues,
+  productStocks,
   products,
   vats,
 } from './catalogue.tables';
@@ -359,6 +360,40 @@ describe('GET /admin/products', () => {
     expect(await order('sort=stock_quantity&direction=desc')).toEqual([a.id, c.id, b.id]);
     expect(await order('sort=created_at&direction=asc')).toEqual([b.id, a.id, c.id]);
     expect(await order('')).toEqual([c.id, a.id, b.id]);
+  });
+
+  it('sorts by the stored list price, which follows every change of a variant or the product', async () => {
+    const word = uniqueWord();
+    const plain = await product({ name: `P ${word}`, price: '25.00' });
+    const variable = await product({
+      name: `V ${word}`,
+      price: '99.00',
+      variants: [
+        { price: '10.00', qty: 1 },
+        { price: '40.00', qty: 1 },
+      ],
+    });
+    const order = async () => idsOf(await list(admin, `search=${word}&sort=price&direction=asc`));
+    const listPrice = async (id: number) =>
+      (await t.ctx.db.select({ p: products.listPrice }).from(products).where(eq(products.id, id)))[0]!.p;
+    expect(await listPrice(variable.id)).toBe('10.00');
+    expect(await order()).toEqual([variable.id, plain.id]);
+
+    const variants = await t.ctx.db
+      .select({ id: productStocks.id, price: productStocks.price })
+      .from(productStocks)
+      .where(eq(productStocks.productId, variable.id));
+    const cheap = variants.find((v) => v.price === '10.00')!;
+    // Any write path: the cheap variant becomes dear, then goes; the product's own price moves.
+    await t.ctx.db.update(productStocks).set({ price: '50.00' }).where(eq(productStocks.id, cheap.id));
+    expect(await listPrice(variable.id)).toBe('40.00');
+    expect(await order()).toEqual([plain.id, variable.id]);
+    const dear = variants.find((v) => v.price === '40.00')!;
+    await t.ctx.db.delete(productStocks).where(eq(productStocks.id, dear.id));
+    expect(await listPrice(variable.id)).toBe('50.00');
+    await t.ctx.db.update(products).set({ price: '60.00' }).where(eq(products.id, plain.id));
+    expect(await listPrice(plain.id)).toBe('60.00');
+    expect(await order()).toEqual([variable.id, plain.id]);
   });
 
   it('shows the price the pricing engine gives a signed-in customer (docs/decisions/0014)', async () => {

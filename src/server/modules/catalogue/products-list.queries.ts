@@ -22,7 +22,6 @@ export const PRODUCT_SEARCH_TEXT = sql`(${products.name} || ' ' || coalesce(${pr
 export const notDeleted = isNull(products.deletedAt);
 
 const variantQuantitySum = sql`(select coalesce(sum(${qualified(productStocks.qty)}), 0) from ${productStocks} where ${qualified(productStocks.productId)} = ${qualified(products.id)})`;
-const cheapestVariantPrice = sql`(select min(${qualified(productStocks.price)}) from ${productStocks} where ${qualified(productStocks.productId)} = ${qualified(products.id)})`;
 
 /**
  * The stock a product holds (spec 2 §4), in SQL for filtering and sorting: a variable product holds
@@ -30,8 +29,6 @@ const cheapestVariantPrice = sql`(select min(${qualified(productStocks.price)}) 
  */
 const STOCK = sql`(case when ${products.isVariableProduct} then ${variantQuantitySum} else ${products.stockQuantity} end)`;
 
-/** The price a list sorts by: a variable product's cheapest variant ("from" price), else its own. */
-const LIST_PRICE = sql`(case when ${products.isVariableProduct} then coalesce(${cheapestVariantPrice}, ${products.price}) else ${products.price} end)`;
 
 /**
  * spec 2 §4 stock status as a condition, the same thresholds as stockStatus() in
@@ -79,7 +76,9 @@ export function productFilters(query: ProductListFilters): SQL {
 const SORT_COLUMNS: Record<ProductListOrder['sort'], SQL> = {
   created_at: sql`${products.createdAt}`,
   name: sql`${products.name}`,
-  price: LIST_PRICE,
+  // A variable product's cheapest variant ("from" price), else its own: products.list_price, kept
+  // by database triggers (migration 0012) so the products_list_price index serves the sort.
+  price: sql`${products.listPrice}`,
   stock_quantity: STOCK,
 };
 
