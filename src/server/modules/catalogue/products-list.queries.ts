@@ -29,7 +29,6 @@ const variantQuantitySum = sql`(select coalesce(sum(${qualified(productStocks.qt
  */
 const STOCK = sql`(case when ${products.isVariableProduct} then ${variantQuantitySum} else ${products.stockQuantity} end)`;
 
-
 /**
  * spec 2 §4 stock status as a condition, the same thresholds as stockStatus() in
  * domain/catalogue/product-rules: out at 0 or less, low at or below the threshold, else in stock.
