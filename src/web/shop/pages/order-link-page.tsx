@@ -34,7 +34,8 @@ export function OrderLinkPage(props: OrderLinkView) {
               <Table.Th>Item</Table.Th>
               <Table.Th ta="right">Qty</Table.Th>
               <Table.Th ta="right">Unit price</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
+              {/* A line's total is what it adds to the order: with its VAT when the order has VAT. */}
+              <Table.Th ta="right">{props.vat_total > 0 ? 'Total incl. VAT' : 'Total'}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
