@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { type Cents, formatMoney } from '../../../domain/money/money';
 import { DOCUMENT_TITLES, type DocumentType } from '../../../domain/orders/documents-and-link';
+import { orderValueLabel } from '../../../domain/orders/labels';
 
 const require = createRequire(import.meta.url);
 /** pdfkit's built-in fonts stop at Latin-1 (no €, ₹…): DejaVu Sans ships in an npm package. */
@@ -77,8 +78,6 @@ const PRICED: ReadonlySet<DocumentType> = new Set([
   'receipt',
   'credit_note',
 ]);
-
-const label = (value: string) => value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /**
  * Draws one order document (spec 1 §3 Document, DECISIONS 12) as a PDF: the company's details
@@ -169,13 +168,13 @@ export function renderOrderPdf(input: OrderPdfInput): Promise<Buffer> {
       : o.delivery_address
         ? `Address: ${o.delivery_address}`
         : null,
-    `Shipping: ${label(o.shipping_type)}`,
+    `Shipping: ${orderValueLabel(o.shipping_type)}`,
     o.carrier ? `Carrier: ${o.carrier}` : null,
     o.tracking_code ? `Tracking code: ${o.tracking_code}` : null,
     o.delivery_date ? `Delivery date: ${o.delivery_date}` : null,
-    `Delivery status: ${label(o.delivery_status)}`,
-    PRICED.has(input.type) ? `Payment status: ${label(o.payment_status)}` : null,
-    PRICED.has(input.type) && o.payment_type ? `Payment type: ${label(o.payment_type)}` : null,
+    `Delivery status: ${orderValueLabel(o.delivery_status)}`,
+    PRICED.has(input.type) ? `Payment status: ${orderValueLabel(o.payment_status)}` : null,
+    PRICED.has(input.type) && o.payment_type ? `Payment type: ${orderValueLabel(o.payment_type)}` : null,
   ];
   for (const line of delivery) if (line) doc.text(line, left + width / 2, doc.y, { width: width / 2 });
   doc.y = Math.max(doc.y, customerBottom) + 16;
@@ -293,7 +292,7 @@ export function renderOrderPdf(input: OrderPdfInput): Promise<Buffer> {
           .font('body')
           .fontSize(8.5)
           .text(
-            `${p.date} · ${label(p.type)} · ${money(p.amount)}${p.transaction_id ? ` · ${p.transaction_id}` : ''}`,
+            `${p.date} · ${orderValueLabel(p.type)} · ${money(p.amount)}${p.transaction_id ? ` · ${p.transaction_id}` : ''}`,
             left,
             doc.y,
           );

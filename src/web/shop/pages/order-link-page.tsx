@@ -1,8 +1,7 @@
 import { Alert, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { OrderLinkView } from '../../../contracts/orders';
+import { orderValueLabel } from '../../../domain/orders/labels';
 import { displayDate, money as formatMoney } from '../../lib/format';
-
-const label = (value: string) => value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /**
  * The customer order link (DECISIONS 11): the order as the customer sees it, opened from the
@@ -23,9 +22,9 @@ export function OrderLinkPage(props: OrderLinkView) {
       </div>
       <Group gap="xs">
         <Badge variant="light" color={paid ? 'green' : 'orange'}>
-          Payment: {label(props.payment_status)}
+          Payment: {orderValueLabel(props.payment_status)}
         </Badge>
-        <Badge variant="light">Delivery: {label(props.delivery_status)}</Badge>
+        <Badge variant="light">Delivery: {orderValueLabel(props.delivery_status)}</Badge>
       </Group>
       <Card withBorder>
         <Table>

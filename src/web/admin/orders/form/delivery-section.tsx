@@ -12,11 +12,10 @@ import {
   withPickupPoint,
   withShippingType,
 } from '../../../../domain/orders/delivery-rules';
+import { orderValueLabel } from '../../../../domain/orders/labels';
 import { money } from '../../../lib/format';
 import { SystemDateInput } from '../../../ui/date-input';
 import { deliveryFieldsOf, type OrderFormValues, valuesWithDelivery } from './order-form-state';
-
-const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
 
 /** Delivery, shipping and pickup point (spec 1 §2, §4 delivery toggle, DECISIONS 6 and 8). */
 export function DeliverySection({
@@ -56,7 +55,7 @@ export function DeliverySection({
               <Select
                 label="Shipping type"
                 allowDeselect={false}
-                data={SHIPPING_TYPES.map((t) => ({ value: t, label: label(t) }))}
+                data={SHIPPING_TYPES.map((t) => ({ value: t, label: orderValueLabel(t) }))}
                 value={values.shipping_type}
                 onChange={(value) => value && apply((f) => withShippingType(f, value as ShippingType))}
               />
@@ -135,7 +134,7 @@ export function DeliverySection({
             <Select
               label="Delivery status"
               allowDeselect={false}
-              data={statuses.map((s) => ({ value: s, label: label(s) }))}
+              data={statuses.map((s) => ({ value: s, label: orderValueLabel(s) }))}
               value={values.delivery_status}
               error={form.errors.delivery_status}
               onChange={(value) => value && form.setFieldValue('delivery_status', value as DeliveryStatus)}

@@ -24,6 +24,7 @@ import {
 import type { PaymentMethodReply } from '../../../../contracts/shop-setup';
 import { invalidDateMessage, isoDateInZone } from '../../../../domain/dates/date-format';
 import { type Cents, fromDecimal, toDecimalText } from '../../../../domain/money/money';
+import { orderValueLabel } from '../../../../domain/orders/labels';
 import { paymentAmountError } from '../../../../domain/orders/payment-rules';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { displayDate, money } from '../../../lib/format';
@@ -33,7 +34,7 @@ import { zodValidate } from '../../../lib/zod-form';
 import { SystemDateInput } from '../../../ui/date-input';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { ordersApi, useRefreshOrder } from './orders.api';
-import { paymentTypeOptions, TYPE_LABELS } from './payment-section';
+import { paymentTypeOptions } from './payment-section';
 
 type Values = {
   payment_type: string | null;
@@ -88,7 +89,7 @@ export function PaymentRecords({
               {order.payments.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td>{displayDate(p.payment_date, date_format)}</Table.Td>
-                  <Table.Td>{TYPE_LABELS[p.payment_type] ?? p.payment_type}</Table.Td>
+                  <Table.Td>{orderValueLabel(p.payment_type)}</Table.Td>
                   <Table.Td ta="right">{money(p.amount, symbol)}</Table.Td>
                   <Table.Td>{p.transaction_id ?? '—'}</Table.Td>
                   <Table.Td>

@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { OrderReply } from '../../../../contracts/orders';
 import type { PaymentMethodReply } from '../../../../contracts/shop-setup';
 import { type Cents, fromDecimal } from '../../../../domain/money/money';
+import { PAYMENT_TYPE_LABELS } from '../../../../domain/orders/labels';
 import {
   editPayment,
   normalizePaymentType,
@@ -19,14 +20,6 @@ export const INTENT_OPTIONS: { value: PaymentIntent; label: string }[] = [
   { value: 'immediate_payment', label: 'Immediate payment' },
 ];
 
-export const TYPE_LABELS: Record<string, string> = {
-  cod: 'Cash on delivery',
-  card: 'Card',
-  bank_transfer: 'Bank transfer',
-  peach_payments: 'Peach Payments',
-  credit: 'Credit',
-};
-
 /** Active payment methods as order payment types (DECISIONS 9: legacy names map to four types). */
 export function paymentTypeOptions(methods: readonly PaymentMethodReply[] | undefined) {
   const seen = new Map<string, string>();
@@ -34,7 +27,9 @@ export function paymentTypeOptions(methods: readonly PaymentMethodReply[] | unde
     const type = normalizePaymentType(method.code);
     if (type && type !== 'credit' && !seen.has(type)) seen.set(type, method.name);
   }
-  if (seen.size === 0) for (const [type, label] of Object.entries(TYPE_LABELS)) seen.set(type, label);
+  if (seen.size === 0)
+    for (const [type, label] of Object.entries(PAYMENT_TYPE_LABELS).filter(([type]) => type !== 'credit'))
+      seen.set(type, label);
   return [...seen].map(([value, label]) => ({ value, label }));
 }
 

@@ -7,11 +7,10 @@ import {
   QUICK_DELIVERY_STATUSES,
   quickStatusError,
 } from '../../../../domain/orders/delivery-rules';
+import { orderValueLabel } from '../../../../domain/orders/labels';
 import { errorMessage, fieldErrorsOf } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { ordersApi, useRefreshOrder } from './orders.api';
-
-const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
 
 /** Quick status update with a reason (spec 1 §4 delivery_status, §5, §8 "Quick status"). */
 export function QuickStatus({ order }: { order: OrderReply }) {
@@ -61,13 +60,13 @@ export function QuickStatus({ order }: { order: OrderReply }) {
       <Stack gap="sm">
         <Title order={4}>Quick status update</Title>
         <Text size="sm">
-          Current status: <strong>{label(order.delivery_status)}</strong>
+          Current status: <strong>{orderValueLabel(order.delivery_status)}</strong>
         </Text>
         <Group align="flex-start" wrap="wrap">
           <Select
             label="New status"
             placeholder="Choose a status"
-            data={QUICK_DELIVERY_STATUSES.map((s) => ({ value: s, label: label(s) }))}
+            data={QUICK_DELIVERY_STATUSES.map((s) => ({ value: s, label: orderValueLabel(s) }))}
             value={status}
             onChange={(value) => setStatus(value as DeliveryStatus | null)}
             error={error?.field === 'delivery_status' ? error.message : undefined}

@@ -1,10 +1,5 @@
 import { Badge } from '@mantine/core';
-
-/** "in_transit" → "In transit". */
-export function statusLabel(status: string): string {
-  const text = status.replace(/_/g, ' ').trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+import { orderValueLabel } from '../../../../domain/orders/labels';
 
 const DELIVERY_COLORS: Record<string, string> = {
   pending: 'gray',
@@ -30,7 +25,7 @@ const PAYMENT_COLORS: Record<string, string> = {
 export function DeliveryStatusBadge({ status }: { status: string }) {
   return (
     <Badge variant="light" color={DELIVERY_COLORS[status] ?? 'gray'} style={{ whiteSpace: 'nowrap' }}>
-      {statusLabel(status)}
+      {orderValueLabel(status)}
     </Badge>
   );
 }
@@ -39,7 +34,7 @@ export function DeliveryStatusBadge({ status }: { status: string }) {
 export function PaymentStatusBadge({ status }: { status: string }) {
   return (
     <Badge variant="light" color={PAYMENT_COLORS[status] ?? 'gray'} style={{ whiteSpace: 'nowrap' }}>
-      {statusLabel(status)}
+      {orderValueLabel(status)}
     </Badge>
   );
 }

@@ -1,9 +1,9 @@
 import { Group, Select, Text } from '@mantine/core';
 import { DELIVERY_STATUSES } from '../../../../domain/orders/delivery-rules';
+import { orderValueLabel } from '../../../../domain/orders/labels';
 import { PAYMENT_STATUSES } from '../../../../domain/orders/payment-rules';
 import { SystemDateInput } from '../../../ui/date-input';
 import { SearchInput } from '../../../ui/search-input';
-import { statusLabel } from './order-badges';
 
 /** The list's filters kept in the address bar (spec 1 §2). */
 export const ORDER_FILTERS = [
@@ -15,8 +15,8 @@ export const ORDER_FILTERS = [
 ] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
-const DELIVERY_OPTIONS = DELIVERY_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
-const PAYMENT_OPTIONS = PAYMENT_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
+const DELIVERY_OPTIONS = DELIVERY_STATUSES.map((value) => ({ value, label: orderValueLabel(value) }));
+const PAYMENT_OPTIONS = PAYMENT_STATUSES.map((value) => ({ value, label: orderValueLabel(value) }));
 const ORDER_FROM_OPTIONS = [
   { value: 'backend', label: 'Back office' },
   { value: 'web', label: 'Web shop' },
