@@ -1,10 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (pure rules, contracts, browser helpers) and `db` (everything that talks to
- * a database: API and use-case tests). `npm test` runs both on PGlite; `npm run test:postgres`
- * runs `db` against a real PostgreSQL.
+ * Three projects: `unit` (pure rules, contracts, browser helpers), `db` (everything that talks to
+ * a database: API and use-case tests) and `security` (the route census, role and id sweeps,
+ * hostile inputs and CSRF over every route: src/test/security). `npm test` runs unit and db on
+ * PGlite; `npm run test:postgres` runs `db` against a real PostgreSQL; `npm run test:security`
+ * runs the security suite. `*.pglite.test.ts` files measure the process itself (the export memory
+ * test, issue 13: "run in CI on PGlite") and run on the embedded database only.
  */
+const onPostgres = process.env.EMPORIUM_TEST_DATABASE === 'postgres';
 export default defineConfig({
   test: {
     projects: [
@@ -13,15 +17,29 @@ export default defineConfig({
           name: 'unit',
           include: ['src/domain/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // The screen tests render whole pages in jsdom: on a busy 2-core machine one takes seconds.
+          testTimeout: 20_000,
         },
       },
       {
         test: {
           name: 'db',
           include: ['src/server/**/*.test.ts', 'src/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['src/test/security/**', ...(onPostgres ? ['**/*.pglite.test.ts'] : [])],
           environment: 'node',
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'security',
+          include: ['src/test/security/**/*.security.test.ts'],
+          environment: 'node',
+          globalSetup: ['src/test/global-setup.ts'],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
         },

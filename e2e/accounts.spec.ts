@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { lastMailTo, signIn, unique } from './support';
 
 test('a visitor registers a company account, forgets the password and resets it', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { CHAT_POPUP_MESSAGES as M } from '../src/contracts/chat-popup';
+import { expect, test } from './fixtures';
 import { signIn } from './support';
 
 test('an admin switches the chat popup on, moves it, keeps it after a reload, and opens a test chat', async ({

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { addDays, formatIsoDate, isoDateInZone } from '../src/domain/dates/date-format';
+import { expect, test } from './fixtures';
 import { signIn, unique } from './support';
 
 /** Tomorrow in the shop's time zone (the default Indian/Mauritius), as ISO. */

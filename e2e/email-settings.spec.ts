@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { EMAIL_SETTINGS_MESSAGES as M } from '../src/contracts/email-settings';
-import { signIn } from './support';
+import { expect, test } from './fixtures';
+import { expectToast, signIn } from './support';
 
 /** A real SMTP server in the test process, keeping the recipients and text of what it receives. */
 const received: { to: string[]; raw: string }[] = [];
@@ -54,7 +55,7 @@ test('an admin points the shop at an SMTP server and a test e-mail arrives there
     await page.getByRole('option', { name: 'None' }).click();
     await server.getByRole('textbox', { name: 'Password' }).fill('not-shown-again');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByText('E-mail settings saved successfully')).toBeVisible();
+    await expectToast(page, 'E-mail settings saved successfully');
 
     await page.reload();
     await expect(page.getByRole('region', { name: 'SMTP server' }).getByLabel('Host')).toHaveValue(
@@ -63,6 +64,12 @@ test('an admin points the shop at an SMTP server and a test e-mail arrives there
     await expect(
       page.getByRole('region', { name: 'SMTP server' }).getByRole('textbox', { name: 'Password' }),
     ).toHaveValue('');
+    await expect(page.getByText('A password is stored. Leave empty to keep it.')).toBeVisible();
+    // Moving the server would clear the stored password (docs/decisions/0036): the field says so.
+    const portField = page.getByRole('region', { name: 'SMTP server' }).getByLabel('Port');
+    await portField.fill('2525');
+    await expect(page.getByText(/the stored password will be cleared/)).toBeVisible();
+    await portField.fill(String(port));
     await expect(page.getByText('A password is stored. Leave empty to keep it.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Send test e-mail' }).click();
@@ -79,7 +86,7 @@ test('an admin points the shop at an SMTP server and a test e-mail arrives there
     if ((await host.inputValue()) !== '') {
       await host.fill('');
       await page.getByRole('button', { name: 'Save settings' }).click();
-      await expect(page.getByText('E-mail settings saved successfully')).toBeVisible();
+      await expectToast(page, 'E-mail settings saved successfully');
     }
   }
 });

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { EMAIL_TEMPLATE_MESSAGES as M } from '../src/contracts/email-templates';
 import { RENTAL_TEMPLATE_MESSAGES as RM } from '../src/contracts/rental-templates';
+import { expect, test } from './fixtures';
 import { lastMailTo, signIn, unique } from './support';
 
 async function openTemplatesTab(page: Page) {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, test } from './fixtures';
 import { signIn, unique } from './support';
 
 test('an admin uploads two images, sees them highlighted and deletes one in bulk mode', async ({

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { MESSAGING_TEST_MESSAGES as W } from '../src/contracts/messaging';
 import { startFakeProvider } from '../src/test/fake-provider';
+import { expect, test } from './fixtures';
 import { signIn } from './support';
 
 let provider: Awaited<ReturnType<typeof startFakeProvider>>;

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { expect, test } from './fixtures';
+import { expectToast, signIn } from './support';
 
 test('staff filter the demo orders, export what they see and delete a cancelled order after confirming', async ({
   page,
@@ -36,7 +36,7 @@ test('staff filter the demo orders, export what they see and delete a cancelled 
   await expect(rows).toHaveCount(1);
   await page.getByRole('button', { name: `Delete order ${code}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete order' }).click();
-  await expect(page.getByText('Order deleted successfully')).toBeVisible();
+  await expectToast(page, 'Order deleted successfully');
   await expect(page.getByText('No orders found')).toBeVisible();
 
   // Gone for good: the search finds it no more.

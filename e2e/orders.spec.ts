@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signIn, unique } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectToast, signIn, unique } from './support';
 
 /** Chooses an option of a Mantine select (role combobox) by its visible text. */
 async function choose(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
@@ -45,7 +46,7 @@ test('a phone order for a new company customer: two items, VAT, shipping, 10 % d
     .getByRole('textbox', { name: 'E-mail' })
     .fill(`${company.toLowerCase().replace(/\W+/g, '.')}@example.test`);
   await modal.getByRole('button', { name: /save|create/i }).click();
-  await expect(page.getByText('Customer created successfully')).toBeVisible();
+  await expectToast(page, 'Customer created successfully');
   await expect(modal).toBeHidden();
 
   // Two items, one of them a variant.
@@ -122,4 +123,29 @@ test('a phone order for a new company customer: two items, VAT, shipping, 10 % d
   const pdf = await page.request.get((await viewer.locator('iframe').getAttribute('src'))!);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  // Refunds (docs/decisions/0041): each payment with a reason; partial first, then refunded, and the
+  // credit note can be generated.
+  const creditNote = page.getByTestId('document-row-credit_note');
+  await expect(creditNote.getByText('Not available', { exact: true })).toBeVisible();
+  const refunds = page.getByRole('button', { name: /^Refund payment of / });
+  await expect(refunds).toHaveCount(2);
+  await refunds.first().click();
+  const refund = page.getByRole('dialog', { name: /^Refund / });
+  await refund.getByRole('button', { name: /^Refund / }).click();
+  await expect(refund.getByText('Please say why the payment is refunded.')).toBeVisible();
+  await refund.getByRole('textbox', { name: 'Reason' }).fill('Customer returned the table');
+  await refund.getByRole('button', { name: /^Refund / }).click();
+  await expect(page.getByText('Payment refunded: a credit note can now be generated').first()).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText(/partial/i);
+  await page.getByRole('button', { name: /^Refund payment of / }).click();
+  await refund.getByRole('textbox', { name: 'Reason' }).fill('Customer returned the table');
+  await refund.getByRole('button', { name: /^Refund / }).click();
+  await expect(page.getByTestId('payment-status')).toHaveText(/refunded/i);
+  await expect(creditNote.getByText('Available', { exact: true })).toBeVisible();
+  await creditNote.getByRole('button', { name: 'Generate' }).click();
+  await expect(page.getByRole('dialog').locator('iframe')).toBeVisible();
+  await expect(creditNote.getByText(/CN-\d{4}-\d{6}/)).toBeVisible();
 });

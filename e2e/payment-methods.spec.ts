@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signIn, unique } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { dragRow, signIn, unique } from './support';
 
 /** A 2×2 PNG. */
 const PNG =
@@ -12,18 +13,8 @@ async function rowCodes(page: Page): Promise<string[]> {
   return ids.map((id) => id.replace('payment-method-row-', ''));
 }
 
-/** Drags one row's handle onto another row, with the small first move dnd-kit waits for. */
-async function dragRow(page: Page, fromName: string, toName: string) {
-  const handle = page.getByRole('button', { name: `Drag to reorder ${fromName}` });
-  const target = page.getByRole('button', { name: `Drag to reorder ${toName}` });
-  const from = (await handle.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 4, { steps: 12 });
-  await page.mouse.up();
-}
+const methodDrag = (page: Page, from: string, to: string) =>
+  dragRow(page, from, to, (row) => `Drag to reorder ${row}`);
 
 test('an admin drags a payment method to the top and changes a status inline; both survive a reload', async ({
   page,
@@ -37,7 +28,7 @@ test('an admin drags a payment method to the top and changes a status inline; bo
   await expect(page.getByRole('heading', { name: 'Payment methods' })).toBeVisible();
   await expect.poll(() => rowCodes(page)).toEqual(['cod', 'bank_transfer', 'card']);
 
-  await dragRow(page, 'Card', 'Cash on delivery');
+  await methodDrag(page, 'Card', 'Cash on delivery');
   await expect(page.getByText('Payment method order updated.')).toBeVisible();
   await expect.poll(() => rowCodes(page)).toEqual(['card', 'cod', 'bank_transfer']);
 

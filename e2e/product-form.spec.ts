@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PRODUCT_MESSAGES } from '../src/contracts/catalogue';
 import { slugify } from '../src/domain/catalogue/slug';
+import { expect, test } from './fixtures';
 import { signIn, unique } from './support';
 
 /** Calls the app as the page does: its CSRF token, JSON, the XHR marker. */
@@ -149,6 +150,17 @@ test('an admin creates a variable product from two attributes, then changes one 
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(PRODUCT_MESSAGES.saved)).toBeVisible();
   expect((await variation('Small / Cotton')).file_id).toBeNull();
+
+  // The discount rules that reach this product (the demo's store-wide rule does), with who they are for.
+  await tab(page, /Price/).click();
+  const rules = page.getByRole('region', { name: 'Discount rules for this product' });
+  const storeWide = rules.getByRole('row').filter({ hasText: 'Store-wide 5 %' });
+  await expect(storeWide).toContainText('Everyone');
+  await expect(storeWide).toContainText('Applies today');
+  await expect(rules.getByRole('link', { name: 'Store-wide 5 %' })).toHaveAttribute(
+    'href',
+    /\/admin\/discounts\/\d+\/edit$/,
+  );
 });
 
 test('errors flag their tab: a missing name before sending, a taken slug from the server', async ({

@@ -2,7 +2,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './support';
 
 /**
@@ -67,7 +68,8 @@ test.afterAll(async () => {
 const table = (page: Page) => page.getByRole('table', { name: 'Products' });
 const row = (page: Page, name: string) => table(page).getByRole('row').filter({ hasText: name });
 
-async function openList(page: Page, query = '') {
+/** The list with every seeded product on one page (the default page holds 10: spec 2 §9). */
+async function openList(page: Page, query = '?per_page=25') {
   await signIn(page, 'admin@demo.test');
   await page.goto(`/admin/products${query}`);
   await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
@@ -82,7 +84,10 @@ async function choose(page: Page, filter: string, option: string) {
 }
 
 test('lists products with engine prices, stock and visibility, and pages through them', async ({ page }) => {
-  await openList(page);
+  await openList(page, '');
+  // spec 2 §9: 10 per page.
+  await expect(page.getByText('Showing 1–10 of 12')).toBeVisible();
+  await page.goto('/admin/products?per_page=25');
   await expect(page.getByText('Showing 1–12 of 12')).toBeVisible();
 
   // 10 % own discount: struck-through original, final price beside it.

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, expectBrowserError, test } from './fixtures';
 import { signIn, signOutFromAdmin, unique } from './support';
 
 async function openRoles(page: Page): Promise<void> {
@@ -178,6 +179,7 @@ test('a switch moves at once, and flips back with a message when the server refu
   await signIn(page, 'admin@demo.test');
   await openRoles(page);
   // The server's answer to this one grant is held back, then refused; nothing else is faked.
+  expectBrowserError('status of 500');
   let answer!: () => void;
   const answered = new Promise<void>((resolve) => {
     answer = resolve;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, signOutFromAdmin } from './support';
 
 test('an admin signs in, sees the back office and signs out', async ({ page }) => {
@@ -39,4 +39,35 @@ test('staff cannot open the users page', async ({ page }) => {
   const response = await page.goto('/admin/users');
   expect(response?.status()).toBe(403);
   await expect(page.getByText('You do not have permission to open this page.')).toBeVisible();
+});
+
+test('a sign-in link that points at another site ends on the dashboard, a same-site one is followed', async ({
+  page,
+}) => {
+  // A tab between the slashes, which the browser would drop: "/\t/evil.example/".
+  await page.goto('/login?redirect=%2F%09%2Fevil.example%2F');
+  await page.getByLabel(/^Email/).fill('admin@demo.test');
+  await page.getByLabel(/^Password/).fill('emporium-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/dashboard$/);
+  await signOutFromAdmin(page);
+
+  await page.goto('/login?redirect=%2Fadmin%2Forders');
+  await page.getByLabel(/^Email/).fill('admin@demo.test');
+  await page.getByLabel(/^Password/).fill('emporium-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/admin\/orders$/);
+});
+
+test('an admin cannot change their own roles: the picker is read-only and says why', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  const me = await page.evaluate(
+    async () =>
+      (await (await fetch('/api/user', { headers: { accept: 'application/json' } })).json()).data.id,
+  );
+  await page.goto(`/admin/users/${me}/edit`);
+  const roles = page.getByRole('region', { name: 'Roles' });
+  await expect(roles.getByText('You cannot change your own roles.')).toBeVisible();
+  await expect(roles.getByRole('combobox', { name: 'Roles' })).toBeDisabled();
+  await expect(roles.getByRole('button', { name: 'Save roles' })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { SMS_MESSAGES as M } from '../src/contracts/messaging';
 import { fakeSmsGatewayHandler, startFakeProvider } from '../src/test/fake-provider';
+import { expect, test } from './fixtures';
 import { signIn } from './support';
 
 const state = { next: 0, statuses: new Map<string, string>() };

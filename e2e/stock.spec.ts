@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn, unique } from './support';
+import { expect, test } from './fixtures';
+import { expectToast, signIn, unique } from './support';
 
 /*
  * The stock journey (spec 2 §2 "Stock screens", §5, §7): a store location is added in the stock
@@ -36,7 +36,7 @@ test('an admin adds a store location, counts a variant there, reads its historie
   await locationForm.getByRole('textbox', { name: 'Name' }).fill('Back room');
   await locationForm.getByRole('textbox', { name: 'Code' }).fill('BR');
   await locationForm.getByRole('button', { name: 'Add location' }).click();
-  await expect(page.getByText('Store location created successfully')).toBeVisible();
+  await expectToast(page, 'Store location created successfully');
   const locationTable = page.getByRole('table', { name: 'Store locations' });
   await expect(locationTable.getByRole('row').filter({ hasText: 'Back room' })).toContainText('Active');
   await page.keyboard.press('Escape');
@@ -107,7 +107,7 @@ test('an admin adds a store location, counts a variant there, reads its historie
   await expect(noteDialog.getByText('Please enter a note')).toBeVisible();
   await noteDialog.getByRole('textbox', { name: 'Note' }).fill(note);
   await noteDialog.getByRole('button', { name: 'Save note' }).click();
-  await expect(page.getByText('Stock note saved successfully')).toBeVisible();
+  await expectToast(page, 'Stock note saved successfully');
   await variantRow.getByRole('link', { name: `Notes history of ${item}` }).click();
   await expect(page.getByRole('heading', { name: 'Notes history' })).toBeVisible();
   await expect(

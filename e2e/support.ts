@@ -33,3 +33,29 @@ export async function lastMailTo(email: string): Promise<string> {
   // Undo quoted-printable soft line breaks and "=" escapes.
   return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 }
+
+/**
+ * Drags one row's handle onto another row's handle (buttons named by `handleName`), with the
+ * small first move dnd-kit waits for before it starts a drag.
+ */
+export async function dragRow(page: Page, from: string, to: string, handleName: (row: string) => string) {
+  const handle = page.getByRole('button', { name: handleName(from) });
+  const target = page.getByRole('button', { name: handleName(to) });
+  await target.scrollIntoViewIfNeeded();
+  await handle.scrollIntoViewIfNeeded();
+  const a = (await handle.boundingBox())!;
+  const b = (await target.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 - 4, { steps: 12 });
+  await page.mouse.up();
+}
+
+/**
+ * Waits for a toast with this text. Toasts of earlier steps may still be on screen, so the
+ * newest one with the text is the one that counts.
+ */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(page.getByText(text, { exact: true }).last()).toBeVisible();
+}

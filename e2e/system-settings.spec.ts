@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SYSTEM_SETTINGS_MESSAGES as M } from '../src/contracts/system-settings';
+import { expect, test } from './fixtures';
 import { signIn } from './support';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin navigation' });
@@ -99,4 +100,27 @@ test('leaving with unsaved changes asks first, in the app and when the tab close
   const prompt = await asked;
   expect(prompt.type()).toBe('beforeunload');
   await prompt.dismiss();
+});
+
+test('an admin sets how many rows lists start with; the products list follows', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await openSystemSettings(page);
+  const rows = page.getByRole('combobox', { name: 'Rows per page' });
+  await expect(rows).toHaveValue('10');
+  await rows.click();
+  await page.getByRole('option', { name: '25' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText(M.saved)).toBeVisible();
+
+  await nav(page).getByRole('link', { name: 'Products' }).click();
+  await expect(page).toHaveURL(/\/admin\/products/);
+  await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
+  await expect(page.getByText(/^Showing 1–\d+ of \d+$/)).toBeVisible();
+
+  // Back to 10, so other journeys see the default.
+  await openSystemSettings(page);
+  await rows.click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText(M.saved).last()).toBeVisible();
 });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { expect, test } from './fixtures';
+import { expectToast, signIn } from './support';
 
 test('an admin changes the primary colour, the storefront shows it, and Reset theme brings the default back', async ({
   page,
@@ -12,7 +12,7 @@ test('an admin changes the primary colour, the storefront shows it, and Reset th
   await primary.fill('#c2185b');
   await primary.press('Enter');
   await page.getByRole('button', { name: 'Save colours' }).click();
-  await expect(page.getByText('Theme settings updated successfully')).toBeVisible();
+  await expectToast(page, 'Theme settings updated successfully');
 
   await page.goto('/');
   const brand = page.getByTestId('shop-brand');
@@ -59,7 +59,7 @@ test('an admin builds a slider from two library images, reorders the slides, and
   await page.getByRole('button', { name: 'Move slide 2 up' }).click();
   await expect(titles.nth(0)).toHaveValue('Garden chair');
   await page.getByRole('button', { name: 'Save slider' }).click();
-  await expect(page.getByText('Slider created successfully')).toBeVisible();
+  await expectToast(page, 'Slider created successfully');
   await expect(page.getByRole('heading', { name: 'Edit slider' })).toBeVisible();
 
   await page.reload();
@@ -67,10 +67,20 @@ test('an admin builds a slider from two library images, reorders the slides, and
   await expect(page.getByRole('textbox', { name: 'Title' }).nth(0)).toHaveValue('Garden chair');
   await expect(page.getByRole('textbox', { name: 'Title' }).nth(1)).toHaveValue('Ceramic vase');
 
+  // Removing a slide asks first; cancelling keeps it.
+  await page.getByRole('button', { name: 'Remove slide 2' }).click();
+  const ask = page.getByRole('dialog', { name: 'Remove slide 2?' });
+  await expect(ask).toContainText('Ceramic vase');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveCount(2);
+  await page.getByRole('button', { name: 'Remove slide 2' }).click();
+  await page.getByTestId('confirm-button').click();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveCount(1);
+
   await page.goto('/admin/sliders');
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   await page.getByTestId('confirm-button').click();
-  await expect(page.getByText('Slider deleted successfully')).toBeVisible();
+  await expectToast(page, 'Slider deleted successfully');
 });
 
 test('the storefront home page shows the demo home slider', async ({ page }) => {

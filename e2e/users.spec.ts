@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signIn, signOutFromAdmin, unique } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectToast, signIn, signOutFromAdmin, unique } from './support';
 
 /** Finds the users list row that shows this e-mail, after searching for it. */
 async function searchUsers(page: Page, text: string) {
@@ -31,6 +32,13 @@ test('an admin creates a company user with two roles, edits them, and the user s
 
   await page.getByText('Company', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Company' })).toBeChecked();
+  // spec 2 §5: switching to individual clears the company and address fields.
+  await page.getByLabel('Company name').fill('Draft Ltd');
+  await page.getByLabel('City').fill('Curepipe');
+  await page.getByText('Individual', { exact: true }).click();
+  await expect(page.getByLabel('City')).toHaveValue('');
+  await page.getByText('Company', { exact: true }).click();
+  await expect(page.getByLabel('Company name')).toHaveValue('');
   await page.getByLabel('Company name').fill(`Acme ${word} Ltd`);
   await page.getByLabel('Registration number').fill('C07012345');
   await page.getByLabel('VAT number').fill('VAT-778899');
@@ -46,7 +54,7 @@ test('an admin creates a company user with two roles, edits them, and the user s
   await page.getByLabel('Country').fill('Mauritius');
   await page.getByRole('button', { name: 'Create user' }).click();
 
-  await expect(page.getByText('User created successfully')).toBeVisible();
+  await expectToast(page, 'User created successfully');
   await expect(page).toHaveURL(/\/admin\/users$/);
 
   const row = await searchUsers(page, email);
@@ -62,7 +70,7 @@ test('an admin creates a company user with two roles, edits them, and the user s
   await expect(page.getByLabel('City')).toHaveValue('Port Louis');
   await page.getByLabel('Phone').fill('+230 5400 2222');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('User updated successfully')).toBeVisible();
+  await expectToast(page, 'User updated successfully');
   await expect(page).toHaveURL(/\/admin\/users$/);
   const edited = await searchUsers(page, email);
   await expect(edited).toContainText('+230 5400 2222');
@@ -86,7 +94,7 @@ test('an admin suspends a user with a reason and sees the status', async ({ page
   await page.getByLabel(/^Password/).fill('individual-pass');
   await page.getByLabel(/^Confirm password/).fill('individual-pass');
   await page.getByRole('button', { name: 'Create user' }).click();
-  await expect(page.getByText('User created successfully')).toBeVisible();
+  await expectToast(page, 'User created successfully');
 
   const row = await searchUsers(page, email);
   await expect(row.getByTestId('account-status')).toHaveText(/active/i);
@@ -103,7 +111,7 @@ test('an admin suspends a user with a reason and sees the status', async ({ page
   const confirm = page.getByRole('dialog', { name: `Suspend Sunil ${word}'s account?` });
   await confirm.getByRole('button', { name: 'Suspend account' }).click();
 
-  await expect(page.getByText('Account status updated successfully')).toBeVisible();
+  await expectToast(page, 'Account status updated successfully');
   await expect(dialog).toBeHidden();
   await expect(row.getByTestId('account-status')).toHaveText(/suspended/i);
 

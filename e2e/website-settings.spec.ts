@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { WEBSITE_SETTINGS_MESSAGES } from '../src/contracts/website-settings';
+import { expect, test } from './fixtures';
 import { signIn, unique } from './support';
 
 async function openWebsiteSettings(page: Page): Promise<void> {

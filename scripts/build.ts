@@ -1,14 +1,25 @@
 /**
- * Builds the browser bundles (dist/client) and the storefront's server renderer (dist/ssr).
+ * Builds the browser bundles (dist/client) and the storefront's server renderer (dist/ssr), then
+ * writes a brotli and a gzip copy next to every text asset, which @fastify/static serves to
+ * browsers that accept them (src/server/app.ts).
  * With --if-stale it builds only when dist is missing or older than the web sources, so
  * `npm start` works straight after `npm ci` and costs nothing on later starts.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const STAMP = path.resolve('dist/.build-stamp');
-const SOURCES = ['src/web', 'src/contracts', 'src/domain', 'vite.config.ts', 'package-lock.json'];
+// The build script itself too: a change to what it writes (compressed copies) must reach dist.
+const SOURCES = [
+  'src/web',
+  'src/contracts',
+  'src/domain',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/build.ts',
+];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
@@ -26,7 +37,106 @@ export function isBuildStale(): boolean {
   return SOURCES.some((source) => newestMtime(source) > built);
 }
 
-export function build(): void {
+/** The assets worth compressing: text. Images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|css|svg|json)$/;
+
+/**
+ * Writes `<file>.br` (brotli, best quality: it is paid once, at build) and `<file>.gz` next to
+ * every text asset in the folder. A copy that would not be smaller is not written; the server
+ * then sends the file itself.
+ */
+export function precompressAssets(dir: string): { files: number } {
+  let files = 0;
+  for (const name of fs.readdirSync(dir)) {
+    if (!COMPRESSIBLE.test(name)) continue;
+    const file = path.join(dir, name);
+    const content = fs.readFileSync(file);
+    const copies: [string, Buffer][] = [
+      [
+        '.br',
+        zlib.brotliCompressSync(content, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        }),
+      ],
+      ['.gz', zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION })],
+    ];
+    for (const [extension, compressed] of copies)
+      if (compressed.length < content.length) fs.writeFileSync(file + extension, compressed);
+    files++;
+  }
+  return { files };
+}
+
+/** Vite's build manifest: each source's chunk and the chunks it imports statically. */
+export type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * The most JavaScript an entry may make the browser fetch before its first screen, gzipped: the
+ * entry's chunk and everything it imports statically (issue 13). Lazily loaded chunks (storefront
+ * pages, admin screens) are not counted.
+ */
+export const BUNDLE_BUDGETS = [
+  { entry: 'shop/index.html', name: 'storefront and sign-in', maxBytes: 120 * 1024 },
+  { entry: 'admin/index.html', name: 'admin', maxBytes: 180 * 1024 },
+] as const;
+
+export type BudgetLine = { entry: string; name: string; files: number; bytes: number; maxBytes: number };
+
+/** The chunk files an entry loads before it runs: its own and its static imports, each once. */
+export function initialFiles(manifest: BuildManifest, entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  if (!manifest[entry]) throw new Error(`The build manifest has no entry ${entry}`);
+  visit(entry);
+  return [...new Set([...seen].map((key) => manifest[key]!.file))];
+}
+
+/** Each budget's initial JavaScript, summed from the gzip size of each of its files. */
+export function measureBudgets(
+  manifest: BuildManifest,
+  gzipBytes: (file: string) => number,
+  budgets: readonly { entry: string; name: string; maxBytes: number }[] = BUNDLE_BUDGETS,
+): BudgetLine[] {
+  return budgets.map(({ entry, name, maxBytes }) => {
+    const files = initialFiles(manifest, entry);
+    const bytes = files.reduce((sum, file) => sum + gzipBytes(file), 0);
+    return { entry, name, files: files.length, bytes, maxBytes };
+  });
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+export function budgetReport(lines: BudgetLine[]): string {
+  return lines
+    .map(
+      (line) =>
+        `${line.bytes > line.maxBytes ? 'OVER ' : 'ok   '}${line.name} (${line.entry}): ${kib(line.bytes)} gzipped ` +
+        `in ${line.files} files, budget ${kib(line.maxBytes)}`,
+    )
+    .join('\n');
+}
+
+/** Measures the built client against the budgets (gzip at zlib's default level, as the docs quote). */
+function measureBuiltClient(clientDir: string): BudgetLine[] {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
+  ) as BuildManifest;
+  return measureBudgets(
+    manifest,
+    (file) => zlib.gzipSync(fs.readFileSync(path.join(clientDir, file))).length,
+  );
+}
+
+/** Builds everything; the answer says whether the initial JavaScript kept within its budgets. */
+export function build(): { withinBudgets: boolean } {
   const vite = path.resolve('node_modules/vite/bin/vite.js');
   console.log('Building the browser bundles…');
   execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
@@ -34,11 +144,19 @@ export function build(): void {
     stdio: 'inherit',
     env: { ...process.env, EMPORIUM_SSR_BUILD: '1' },
   });
+  precompressAssets(path.resolve('dist/client/assets'));
   fs.writeFileSync(STAMP, new Date().toISOString());
+  const lines = measureBuiltClient(path.resolve('dist/client'));
+  console.log(`Initial JavaScript:\n${budgetReport(lines)}`);
+  return { withinBudgets: lines.every((line) => line.bytes <= line.maxBytes) };
 }
 
 const isEntry = process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]));
 if (isEntry) {
-  if (!process.argv.includes('--if-stale') || isBuildStale()) build();
-  else console.log('Browser bundles are up to date.');
+  if (!process.argv.includes('--if-stale') || isBuildStale()) {
+    if (!build().withinBudgets) {
+      console.error('The initial JavaScript is over its budget (docs/operations.md, "Bundle budgets").');
+      process.exit(1);
+    }
+  } else console.log('Browser bundles are up to date.');
 }

@@ -70,7 +70,7 @@ async function seedLargeOrders(db: Db, count: number, users: number, products: n
       and not exists (select 1 from order_items i where i.order_id = o.id)`);
 }
 
-async function seedLargeCatalogue(db: Db, count: number): Promise<void> {
+export async function seedLargeCatalogue(db: Db, count: number): Promise<void> {
   await db.execute(sql`
     insert into categories (name, slug)
     select 'Bulk category ' || g, 'bulk-category-' || g from generate_series(1, 20) as g

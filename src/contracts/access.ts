@@ -5,7 +5,7 @@ import {
   ROLE_NAME_PATTERN,
   ROLES_MANAGE,
 } from '../domain/access/access-rules';
-import { listQuery, recordId } from './common';
+import { listQuery, parseNumberText, recordId } from './common';
 
 /** Roles and permissions (spec 2 §2, §6, §7; docs/decisions/0005). */
 export const ACCESS_MESSAGES = {
@@ -71,11 +71,14 @@ export type PermissionBody = z.infer<typeof permissionBody>;
 
 /** POST /admin/roles/{id}/permissions (spec 2 §6: "attach sends permission_id"). */
 export const attachPermissionBody = z.object({
-  permission_id: z.coerce
-    .number({ error: ACCESS_MESSAGES.permissionRequired })
-    .int(ACCESS_MESSAGES.permissionRequired)
-    .positive(ACCESS_MESSAGES.permissionRequired)
-    .max(2_147_483_647, ACCESS_MESSAGES.permissionRequired),
+  permission_id: z.preprocess(
+    parseNumberText,
+    z
+      .number({ error: ACCESS_MESSAGES.permissionRequired })
+      .int(ACCESS_MESSAGES.permissionRequired)
+      .positive(ACCESS_MESSAGES.permissionRequired)
+      .max(2_147_483_647, ACCESS_MESSAGES.permissionRequired),
+  ),
 });
 export type AttachPermissionBody = z.infer<typeof attachPermissionBody>;
 

@@ -10,7 +10,7 @@ import {
   vatRateProblem,
 } from '../domain/catalogue/reference-rules';
 import { slugify } from '../domain/catalogue/slug';
-import { formBoolean, listQuery, recordId } from './common';
+import { formBoolean, listQuery, pageNumber, parseNumberText, recordId, wholeNumber } from './common';
 
 /**
  * The catalogue's reference data: brands, categories, colours, attributes and their values, VAT
@@ -101,11 +101,14 @@ const activeFlag = formBoolean.optional().transform((value) => value ?? true);
 
 const sortOrder = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? 0 : value),
-  z.coerce
-    .number({ error: M.sortOrder })
-    .int({ error: M.sortOrder })
-    .min(0, M.sortOrder)
-    .max(1_000_000, M.sortOrder),
+  z.preprocess(
+    parseNumberText,
+    z
+      .number({ error: M.sortOrder })
+      .int({ error: M.sortOrder })
+      .min(0, M.sortOrder)
+      .max(1_000_000, M.sortOrder),
+  ),
 );
 
 /** The final slug: the typed one tidied, else one made from the name; empty is refused. */
@@ -127,7 +130,7 @@ export type BrandInput = z.input<typeof brandBody>;
 
 const parentId = z.preprocess((value) => {
   if (value === '' || value === undefined || value === null || value === '0' || value === 0) return null;
-  return typeof value === 'string' ? Number(value.trim()) : value;
+  return parseNumberText(value);
 }, z
   .number({ error: M.parentUnknown })
   .int({ error: M.parentUnknown })
@@ -198,7 +201,7 @@ export const attributeValueParams = z.object({ id: recordId, valueId: recordId }
 
 const rateInput = z.preprocess((value) => {
   if (value === '' || value === null || value === undefined) return null;
-  const number = typeof value === 'string' ? Number(value.trim()) : value;
+  const number = parseNumberText(value);
   // Text that is no number is a missing rate: the message then says what the type needs.
   return typeof number === 'number' && Number.isNaN(number) ? null : number;
 }, z.number({ error: M.vatRateRequired }).nullable());
@@ -251,7 +254,7 @@ function referenceListQuery<const S extends readonly [string, ...string[]]>(
   defaultSort: S[number],
 ) {
   return listQuery({ sorts, defaultSort, defaultPerPage: REFERENCE_PER_PAGE }).extend({
-    page: z.coerce.number().int().min(1).optional(),
+    page: pageNumber.optional(),
   });
 }
 
@@ -269,7 +272,7 @@ export const categoriesListQuery = referenceListQuery(
   'sort_order',
 ).extend({
   hierarchical: queryFlag,
-  depth: z.coerce.number().int().min(1).max(2).default(2),
+  depth: wholeNumber('The depth must be 1 or 2.', { min: 1, max: 2 }).default(2),
 });
 export type CategoriesListQuery = z.output<typeof categoriesListQuery>;
 

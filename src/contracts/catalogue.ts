@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { SHOP_VISIBILITY_ROLES } from '../domain/catalogue/product-rules';
 import { parseIsoDate } from '../domain/dates/date-format';
+import { hasAtMostDecimals } from '../domain/money/number-text';
 import type { Paged } from '../domain/paging/paging';
-import { formBoolean, listQuery, optionalText, recordId, searchText } from './common';
+import {
+  formBoolean,
+  listQuery,
+  moneyAmount,
+  optionalText,
+  parseNumberText,
+  perPageParam,
+  recordId,
+  searchText,
+  wholeNumber,
+} from './common';
 import type { FileReply } from './files';
 
 /** Product messages (spec 2 §5, §8; the spec gives no words for these, so they are the shop's own). */
@@ -29,16 +40,19 @@ export const PRODUCT_MESSAGES = {
   imagesReordered: 'Images reordered successfully.',
   quantityMax: 'The quantity may not be more than 1,000,000.',
   weight: 'The weight must be a number from 0 to 9,999,999.',
+  weightDecimals: 'The weight may have at most 3 decimals.',
 } as const;
 
-/** Amounts arrive as numbers or decimal text ("12.50"); at most two decimals are kept. */
-const amount = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
-    z.number({ error: message }).finite(message).min(0, message).max(9_999_999_999, message),
-  );
+/** Amounts arrive as numbers or decimal text ("12.50") with at most two decimals (issue 11). */
+const amount = (message: string) => moneyAmount(message);
 const optionalAmount = (message: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), amount(message).optional());
+/** A measure (weight) from a form: decimal text or a number, as many decimals as typed. */
+const optionalMeasure = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : parseNumberText(v)),
+    z.number({ error: message }).finite(message).min(0, message).max(9_999_999_999, message).optional(),
+  );
 
 /**
  * Quantities fit the database's integer columns with room to spare: a variable product's stock is
@@ -64,11 +78,14 @@ export const variationBody = z.object({
     .max(200),
   sku: optionalText(100),
   price: amount(PRODUCT_MESSAGES.variationPrice),
-  qty: z.coerce
-    .number({ error: PRODUCT_MESSAGES.variationQty })
-    .int(PRODUCT_MESSAGES.variationQty)
-    .min(0, PRODUCT_MESSAGES.variationQty)
-    .max(QUANTITY_MAX, PRODUCT_MESSAGES.quantityMax),
+  qty: z.preprocess(
+    parseNumberText,
+    z
+      .number({ error: PRODUCT_MESSAGES.variationQty })
+      .int(PRODUCT_MESSAGES.variationQty)
+      .min(0, PRODUCT_MESSAGES.variationQty)
+      .max(QUANTITY_MAX, PRODUCT_MESSAGES.quantityMax),
+  ),
   file_id: recordId.nullable().optional(),
   gallery_images: idList,
   attribute_values: idList,
@@ -102,10 +119,9 @@ export const productBody = z
     unit_selling_label: optionalText(50),
     unit_rental_label: optionalText(50),
     // numeric(10,3) in the database.
-    weight: optionalAmount(PRODUCT_MESSAGES.weight).refine(
-      (v) => v === undefined || v < 10_000_000,
-      PRODUCT_MESSAGES.weight,
-    ),
+    weight: optionalMeasure(PRODUCT_MESSAGES.weight)
+      .refine((v) => v === undefined || v < 10_000_000, PRODUCT_MESSAGES.weight)
+      .refine((v) => v === undefined || hasAtMostDecimals(v, 3), PRODUCT_MESSAGES.weightDecimals),
     is_active: formBoolean.default(true),
     is_variable_product: formBoolean.default(false),
     is_rental_product: formBoolean.default(false),
@@ -119,24 +135,34 @@ export const productBody = z
       .array(z.enum(SHOP_VISIBILITY_ROLES, { error: PRODUCT_MESSAGES.visibility }))
       .default(['guest']),
     is_featured: formBoolean.default(false),
-    stock_quantity: z.coerce
-      .number()
-      .int(PRODUCT_MESSAGES.variationQty)
-      .min(0, PRODUCT_MESSAGES.variationQty)
-      .max(QUANTITY_MAX, PRODUCT_MESSAGES.quantityMax)
+    stock_quantity: z
+      .preprocess(
+        parseNumberText,
+        z
+          .number({ error: PRODUCT_MESSAGES.variationQty })
+          .int(PRODUCT_MESSAGES.variationQty)
+          .min(0, PRODUCT_MESSAGES.variationQty)
+          .max(QUANTITY_MAX, PRODUCT_MESSAGES.quantityMax),
+      )
       .default(0),
-    low_stock_threshold: z.coerce
-      .number()
-      .int(PRODUCT_MESSAGES.variationQty)
-      .min(0, PRODUCT_MESSAGES.variationQty)
-      .max(QUANTITY_MAX, PRODUCT_MESSAGES.quantityMax)
+    low_stock_threshold: z
+      .preprocess(
+        parseNumberText,
+        z
+          .number({ error: PRODUCT_MESSAGES.variationQty })
+          .int(PRODUCT_MESSAGES.variationQty)
+          .min(0, PRODUCT_MESSAGES.variationQty)
+          .max(QUANTITY_MAX, PRODUCT_MESSAGES.quantityMax),
+      )
       .default(5),
     enable_shipping_features: formBoolean.default(false),
     is_cash_on_delivery: formBoolean.default(true),
     is_free_shipping: formBoolean.default(false),
     is_flat_rate: formBoolean.default(false),
     is_product_quantity_multiple: formBoolean.default(false),
-    shipping_days: z.coerce.number().int().min(0).max(365).nullable().optional(),
+    shipping_days: wholeNumber('The shipping days must be a whole number from 0 to 365.', { max: 365 })
+      .nullable()
+      .optional(),
     enable_seo_features: formBoolean.default(false),
     seo: z
       .object({
@@ -227,7 +253,8 @@ export const PRODUCT_SORTS = ['created_at', 'name', 'price', 'stock_quantity'] a
 export const productListQuery = listQuery({
   sorts: PRODUCT_SORTS,
   defaultSort: 'created_at',
-  defaultPerPage: 15,
+  // spec 2 §9: most admin lists show 10 per page (the user list 15).
+  defaultPerPage: 10,
   defaultDirection: 'desc',
 }).extend({
   category_id: recordId.optional(),
@@ -263,11 +290,16 @@ export const PRODUCT_LIST_MESSAGES = {
 /** GET /api/order-products?search (spec 1 §9: product search needs 2 characters; a missing search too). */
 export const orderProductsQuery = z.object({
   search: searchText.refine((s) => s !== undefined && s.length >= 2, PRODUCT_LIST_MESSAGES.searchTooShort),
-  per_page: z.coerce.number().int().min(1).max(50).default(20),
+  per_page: perPageParam(20, 50),
+  /** The order's customer: products and prices as that customer would see them (issue 12). */
+  customer_id: recordId.optional(),
 });
 
 /** POST /api/products/variants/batch. */
-export const variantsBatchBody = z.object({ product_ids: z.array(recordId).min(1).max(200) });
+export const variantsBatchBody = z.object({
+  product_ids: z.array(recordId).min(1).max(200),
+  customer_id: recordId.nullable().optional(),
+});
 
 /** POST /admin/products/bulk-status: how many products changed. */
 export type BulkStatusReply = { success: true; message: string; updated_count: number };
@@ -468,4 +500,5 @@ export type VariationLite = {
   attribute_values: number[];
 };
 /** Product id → its variants; ids that name no product (or a deleted one) are left out. */
-export type VariantsBatchReply = { data: Record<string, VariationLite[]> };
+/** spec 1 §7: a map from product id to its variants. */
+export type VariantsBatchReply = Record<string, VariationLite[]>;

@@ -6,6 +6,7 @@ import {
   POPUP_SIZES,
   POPUP_THEMES,
 } from '../domain/chat-popup/chat-popup';
+import { parseNumberText } from './common';
 
 /** Words of the chat popup settings (spec 2 §8 "Network error"; the rest are the shop's). */
 export const CHAT_POPUP_MESSAGES = {
@@ -35,11 +36,10 @@ export const CHAT_POPUP_FIELDS = {
   whatsapp_message_template: z.string().trim().max(1000, M.tooLong('The message template', 1000)),
   whatsapp_popup_position: z.enum(POPUP_POSITIONS, { error: M.choose('position', POPUP_POSITIONS) }),
   whatsapp_popup_show_on_pages: z.enum(POPUP_PAGES, { error: M.choose('pages', POPUP_PAGES) }),
-  whatsapp_popup_delay_seconds: z.coerce
-    .number({ error: M.delay })
-    .int(M.delay)
-    .min(0, M.delay)
-    .max(300, M.delay),
+  whatsapp_popup_delay_seconds: z.preprocess(
+    parseNumberText,
+    z.number({ error: M.delay }).int(M.delay).min(0, M.delay).max(300, M.delay),
+  ),
   whatsapp_popup_theme: z.enum(POPUP_THEMES, { error: M.choose('theme', POPUP_THEMES) }),
   whatsapp_popup_size: z.enum(POPUP_SIZES, { error: M.choose('size', POPUP_SIZES) }),
 };

@@ -1,11 +1,65 @@
 import { z } from 'zod';
+import { hasAtMostDecimals, parseNumberText } from '../domain/money/number-text';
+
+export { parseNumberText };
+
+/** The largest value of the database's integer columns. */
+export const INT_MAX = 2_147_483_647;
+
+/**
+ * A whole number from JSON, a form or a query ("12"), between `min` and `max`; "0x10", "1e3",
+ * "12.5" and other text are refused with `message` (issue 11: never `Number()` or `z.coerce`).
+ */
+export function wholeNumber(
+  message: string,
+  { min = 0, max = INT_MAX }: { min?: number; max?: number } = {},
+) {
+  return z.preprocess(
+    parseNumberText,
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+}
+
+export const MONEY_DECIMALS_MESSAGE = 'At most 2 decimals are allowed.';
+
+/**
+ * An amount of money from JSON or a form (12.5 or "12.50"), between `min` and `max`, with at most
+ * two decimals: a third decimal is refused with its own message, never rounded away.
+ */
+export function moneyAmount(
+  message: string,
+  {
+    min = 0,
+    max = 9_999_999_999,
+    decimals = MONEY_DECIMALS_MESSAGE,
+  }: { min?: number; max?: number; decimals?: string } = {},
+) {
+  return z.preprocess(
+    parseNumberText,
+    z
+      .number({ error: message })
+      .finite(message)
+      .min(min, message)
+      .max(max, message)
+      .refine((n) => hasAtMostDecimals(n, 2), decimals),
+  );
+}
 
 /** A record id: a whole number that fits the database's integer ids (bigger ones would be a 500). */
-export const recordId = z.coerce
-  .number({ error: 'This id is not valid.' })
-  .int({ error: 'This id is not valid.' })
-  .min(1, 'This id is not valid.')
-  .max(2_147_483_647, 'This id is not valid.');
+export const recordId = wholeNumber('This id is not valid.', { min: 1 });
+
+/** A list's page number (1, 2, …); `pageParam` is page 1 when none is asked for. */
+export const pageNumber = wholeNumber('The page must be a whole number of 1 or more.', {
+  min: 1,
+  max: 1_000_000,
+});
+export const pageParam = pageNumber.default(1);
+
+/** A list's page size. */
+export const perPageParam = (defaultPerPage: number, max = 100) =>
+  wholeNumber(`The page size must be a whole number from 1 to ${max}.`, { min: 1, max }).default(
+    defaultPerPage,
+  );
 
 /** A numeric id in a path: "/admin/users/{id}". */
 export const idParam = z.object({ id: recordId });
@@ -29,8 +83,8 @@ export function listQuery<const S extends readonly [string, ...string[]]>(option
   defaultDirection?: 'asc' | 'desc';
 }) {
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(options.defaultPerPage),
+    page: pageParam,
+    per_page: perPageParam(options.defaultPerPage),
     search: searchText,
     sort: z.enum(options.sorts).default(options.defaultSort as S[number]),
     direction: z.enum(['asc', 'desc']).default(options.defaultDirection ?? 'asc'),
@@ -45,11 +99,15 @@ export const formBoolean = z.preprocess((value) => {
 }, z.boolean());
 
 /** Optional text: empty or blank becomes null (spec 3 §5 "Empty optional form fields are sent as null"). */
-export const optionalText = (max = 255) =>
+export const optionalText = (max = 255, tooLong = tooLongMessage(max)) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z.string().trim().max(max).nullable().optional(),
+    z.string({ error: 'Must be text.' }).trim().max(max, tooLong).nullable().optional(),
   );
+
+/** The length limit said in words: "This may be at most 1,000 characters." */
+export const tooLongMessage = (max: number) =>
+  `This may be at most ${max.toLocaleString('en-GB')} characters.`;
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 

@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import type { DateFormat } from '../domain/dates/date-format';
 import { parseIsoDate } from '../domain/dates/date-format';
+import { hasAtMostDecimals } from '../domain/money/number-text';
 import type { Paged } from '../domain/paging/paging';
 import { RULE_TYPES, type RuleType } from '../domain/pricing/discounts';
-import { formBoolean, listQuery, recordId, searchText } from './common';
+import {
+  formBoolean,
+  listQuery,
+  MONEY_DECIMALS_MESSAGE,
+  parseNumberText,
+  perPageParam,
+  recordId,
+  searchText,
+  wholeNumber,
+} from './common';
 
 /**
  * Discount rules (spec 2 §3 "Discount rule", §4 "Discount", §5 "Discounts and selectors", §6, §7,
@@ -101,7 +111,7 @@ const blankToUndefined = (v: unknown) =>
 const optionalPositiveWhole = z.preprocess(
   (v) => {
     const value = blankToUndefined(v);
-    return typeof value === 'string' ? Number(value) : value;
+    return parseNumberText(value);
   },
   z
     .number({ error: DISCOUNT_MESSAGES.positiveWhole })
@@ -154,10 +164,16 @@ export const discountRuleBody = z
     ),
     type: z.enum(RULE_TYPES, { error: DISCOUNT_MESSAGES.typeRequired }),
     discount_type: z.enum(DISCOUNT_KINDS, { error: DISCOUNT_MESSAGES.kindRequired }).default('percent'),
-    discount_value: z.preprocess((v) => {
-      const value = blankToUndefined(v);
-      return typeof value === 'string' ? Number(value) : value;
-    }, z.number({ error: DISCOUNT_MESSAGES.valueRequired }).optional()),
+    discount_value: z.preprocess(
+      (v) => {
+        const value = blankToUndefined(v);
+        return parseNumberText(value);
+      },
+      z
+        .number({ error: DISCOUNT_MESSAGES.valueRequired })
+        .refine((n) => hasAtMostDecimals(n, 2), MONEY_DECIMALS_MESSAGE)
+        .optional(),
+    ),
     applicable_roles: z
       .array(z.enum(DISCOUNT_ROLES, { error: DISCOUNT_MESSAGES.roleUnknown }), {
         error: DISCOUNT_MESSAGES.roleUnknown,
@@ -169,7 +185,7 @@ export const discountRuleBody = z
     priority: z.preprocess(
       (v) => {
         const value = blankToUndefined(v);
-        return typeof value === 'string' ? Number(value) : value;
+        return parseNumberText(value);
       },
       z
         .number({ error: DISCOUNT_MESSAGES.priority })
@@ -270,7 +286,7 @@ export const selectorQuery = z.object({
     (s): s is string => s !== undefined && s.length >= SELECTOR_MIN_CHARS,
     DISCOUNT_MESSAGES.searchTooShort,
   ),
-  per_page: z.coerce.number().int().min(1).max(50).default(SELECTOR_RESULTS),
+  per_page: perPageParam(SELECTOR_RESULTS, 50),
   /** Ids already chosen, left out of the answer ("already selected items hidden"), comma separated. */
   exclude: z
     .string()
@@ -294,12 +310,18 @@ export type SelectorQuery = z.infer<typeof selectorQuery>;
 /** GET /api/products/{id}/applicable-discount-rules[?show_all=true]. */
 export const applicableRulesQuery = z.object({
   show_all: formBoolean.default(false),
-  quantity: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  quantity: wholeNumber('The quantity must be a whole number from 1 to 1,000,000.', {
+    min: 1,
+    max: 1_000_000,
+  }).default(1),
 });
 
 /** GET /api/products/{id}/discount-rules. */
 export const productRulesQuery = z.object({
-  quantity: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  quantity: wholeNumber('The quantity must be a whole number from 1 to 1,000,000.', {
+    min: 1,
+    max: 1_000_000,
+  }).default(1),
 });
 
 // ——— Replies ———
@@ -391,6 +413,8 @@ export type ApplicableRule = RuleSummary & {
   /** Whether it is the one that prices the product (one rule applies, docs/decisions/0013). */
   is_applied: boolean;
   reason_codes: RuleReason[];
+  /** Each reason with its words, so a screen can leave one out (the product form leaves out "role"). */
+  reasons: { code: RuleReason; message: string }[];
   /** Why it does not apply, in words; null when it applies. */
   reason: string | null;
 };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { SecretBinding } from '../domain/settings/bound-secrets';
+import { wholeNumber } from './common';
 
 /** Words of the e-mail settings (spec 2 §8 has only network errors; these are the shop's). */
 export const EMAIL_SETTINGS_MESSAGES = {
@@ -39,7 +41,7 @@ export const EMAIL_SETTING_FIELDS = {
     .trim()
     .max(255, M.host)
     .refine((v) => v === '' || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(v), M.host),
-  smtp_port: z.coerce.number({ error: M.port }).int(M.port).min(1, M.port).max(65535, M.port),
+  smtp_port: wholeNumber(M.port, { min: 1, max: 65535 }),
   smtp_encryption: z.enum(SMTP_ENCRYPTIONS, { error: M.encryption }),
   smtp_username: z.string({ error: M.text }).trim().max(255, M.text),
   /** Write-only: never answered; an empty value keeps the stored one. */
@@ -48,6 +50,10 @@ export const EMAIL_SETTING_FIELDS = {
 export type EmailSettingKey = keyof typeof EMAIL_SETTING_FIELDS;
 /** Write-only settings: never answered, never in the audit trail. */
 export const EMAIL_SECRET_KEYS = ['smtp_password'] as const satisfies readonly EmailSettingKey[];
+/** The password belongs to its server: a new host, port or user clears it unless entered again. */
+export const EMAIL_SECRET_BINDINGS: readonly SecretBinding[] = [
+  { secret: 'smtp_password', destination: ['smtp_host', 'smtp_port', 'smtp_username'] },
+];
 export const EMAIL_SETTING_KEYS = Object.keys(EMAIL_SETTING_FIELDS) as EmailSettingKey[];
 
 /** POST /api/email-management/settings (spec 2 §7): one setting per call. */

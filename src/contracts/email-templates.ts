@@ -5,7 +5,7 @@ import {
   type EmailTemplateType,
   type TemplateVariable,
 } from '../domain/templates/template-types';
-import { EMAIL_MESSAGE, optionalText, searchText } from './common';
+import { EMAIL_MESSAGE, optionalText, pageParam, perPageParam, searchText } from './common';
 
 /** E-mail templates (spec 2 §2 "E-mail management", §3 "Template", §4, §7; docs/decisions/0028). */
 
@@ -57,8 +57,8 @@ export const EMAIL_TEMPLATE_SORTS = [
 
 /** GET /api/email-management/templates: the spec's names (sort_by, sort_order). */
 export const emailTemplatesListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(EMAIL_TEMPLATES_PER_PAGE),
+  page: pageParam,
+  per_page: perPageParam(EMAIL_TEMPLATES_PER_PAGE),
   search: searchText,
   sort_by: z.enum(EMAIL_TEMPLATE_SORTS).default('name'),
   sort_order: z.enum(['asc', 'desc']).default('asc'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILE_CONTEXTS, FILE_KINDS, NO_FILES_FOR_DELETION } from '../domain/files/file-rules';
 import type { Paged } from '../domain/paging/paging';
-import { recordId, searchText } from './common';
+import { pageParam, perPageParam, recordId, searchText } from './common';
 
 /** spec 1 §3 File, as every file route answers it. */
 export type FileReply = {
@@ -68,8 +68,8 @@ const blankToUndefined = (value: unknown) => (value === '' || value === 'all' ? 
 export const fileContextSchema = z.enum(FILE_CONTEXTS, { error: FILE_MESSAGES.contextInvalid });
 
 export const fileListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(FILES_PER_PAGE),
+  page: pageParam,
+  per_page: perPageParam(FILES_PER_PAGE),
   context: z.preprocess(blankToUndefined, fileContextSchema.optional()),
   type: z.preprocess(blankToUndefined, z.enum(FILE_KINDS).optional()),
   sort_by: z.preprocess(blankToUndefined, z.enum(FILE_SORTS).default('created_at')),

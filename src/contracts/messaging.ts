@@ -8,7 +8,8 @@ import {
   unknownPlaceholders,
 } from '../domain/messaging/sms';
 import type { Paged } from '../domain/paging/paging';
-import { recordId } from './common';
+import type { SecretBinding } from '../domain/settings/bound-secrets';
+import { pageParam, parseNumberText, perPageParam, recordId } from './common';
 
 /** Words of the SMS settings (spec 2 §5 SMS, §8); the rest are the shop's. */
 export const SMS_MESSAGES = {
@@ -38,11 +39,14 @@ export const SMS_MESSAGES = {
 const M = SMS_MESSAGES;
 
 const whole = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: M.whole(label, min, max) })
-    .int(M.whole(label, min, max))
-    .min(min, M.whole(label, min, max))
-    .max(max, M.whole(label, min, max));
+  z.preprocess(
+    parseNumberText,
+    z
+      .number({ error: M.whole(label, min, max) })
+      .int(M.whole(label, min, max))
+      .min(min, M.whole(label, min, max))
+      .max(max, M.whole(label, min, max)),
+  );
 
 /** An admin-configured gateway address: http(s) only, no credentials, no query or fragment. */
 export const providerBaseUrl = z
@@ -101,6 +105,14 @@ export const SMS_SETTING_FIELDS = {
 export type SmsSettingKey = keyof typeof SMS_SETTING_FIELDS;
 export const SMS_SETTING_KEYS = Object.keys(SMS_SETTING_FIELDS) as SmsSettingKey[];
 export const SMS_SECRET_KEYS = ['sms_gateway_app_key'] as const satisfies readonly SmsSettingKey[];
+/** The app key belongs to its gateway: a new base URL clears it unless entered in the same save. */
+export const SMS_SECRET_BINDINGS: readonly SecretBinding[] = [
+  { secret: 'sms_gateway_app_key', destination: ['sms_gateway_base_url'] },
+];
+/** The messaging token belongs to its API: a new base URL clears it unless entered again. */
+export const MESSAGING_SECRET_BINDINGS: readonly SecretBinding[] = [
+  { secret: 'messaging_api_token', destination: ['messaging_api_base_url'] },
+];
 
 /** POST /api/sms-configuration/settings: any of the settings at once. */
 export const smsSettingsBody = z.object(SMS_SETTING_FIELDS).partial().strict();
@@ -140,8 +152,8 @@ export const SMS_LOGS_PER_PAGE = 20;
 /** GET /api/sms-configuration/logs (spec 2 §3 log filters, §7). */
 export const smsLogsQuery = z
   .object({
-    page: z.coerce.number().int().min(1).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(SMS_LOGS_PER_PAGE),
+    page: pageParam,
+    per_page: perPageParam(SMS_LOGS_PER_PAGE),
     status: z.preprocess(emptyToUndefined, z.enum(SMS_STATUSES).optional()),
     message_type: z.preprocess(emptyToUndefined, z.enum(SMS_MESSAGE_TYPES).optional()),
     date_from: isoDate,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostDecimals } from '../domain/money/number-text';
 import { DELIVERY_STATUSES, SHIPPING_TYPES } from '../domain/orders/delivery-rules';
 import { DOCUMENT_TYPES } from '../domain/orders/documents-and-link';
 import {
@@ -7,7 +8,16 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_STATUSES,
 } from '../domain/orders/payment-rules';
-import { EMAIL_MESSAGE, listQuery, optionalText, recordId } from './common';
+import {
+  EMAIL_MESSAGE,
+  listQuery,
+  MONEY_DECIMALS_MESSAGE,
+  moneyAmount,
+  optionalText,
+  parseNumberText,
+  recordId,
+  tooLongMessage,
+} from './common';
 
 /**
  * Admin orders (spec 1 §2–§9, DECISIONS 6–12, docs/decisions/0030): the bodies of every order
@@ -66,6 +76,10 @@ export const ORDER_MESSAGES = {
   deleted: 'Order deleted successfully',
   paymentAdded: 'Payment added successfully',
   paymentUpdated: 'Payment updated successfully',
+  paymentRefunded: 'Payment refunded: a credit note can now be generated',
+  refundFailed: 'Failed to refund the payment',
+  refundReason: 'Please say why the payment is refunded.',
+  refundNotCompleted: 'Only a completed payment can be refunded.',
   stockDeducted: 'Stock deducted successfully',
   stockReset: 'Stock deduction reset successfully',
   customerCreated: 'Customer created successfully',
@@ -84,24 +98,17 @@ const M = ORDER_MESSAGES;
 export const ORDERS_PER_PAGE = 10;
 
 /** A decimal amount from a form: number or "12.50"; at most 2 decimals. */
-export const amountField = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
-    z
-      .number({ error: message })
-      .finite(message)
-      .min(0, message)
-      .max(9_999_999_999, message)
-      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'At most 2 decimals are allowed.'),
-  );
+export const amountField = (message: string) => moneyAmount(message);
 
 const percentField = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? 0 : typeof v === 'string' ? Number(v) : v),
+  (v) => (v === undefined || v === null || v === '' ? 0 : parseNumberText(v)),
   z
     .number({ error: M.discountRange })
     .finite(M.discountRange)
     .min(0, M.discountRange)
-    .max(100, M.discountRange),
+    .max(100, M.discountRange)
+    // Stored as numeric(5,2): a third decimal would price one total and store another.
+    .refine((n) => hasAtMostDecimals(n, 2), MONEY_DECIMALS_MESSAGE),
 );
 
 /** An ISO date (YYYY-MM-DD); the form converts from the system format before sending (spec 1 §5). */
@@ -130,7 +137,7 @@ export const orderItemInput = z.object({
     .refine((v) => v !== null, M.productRequired),
   product_stock_id: optionalId.optional(),
   quantity: z.preprocess(
-    (v) => (typeof v === 'string' ? Number(v) : v),
+    (v) => parseNumberText(v),
     z.number({ error: M.quantityPositive }).int(M.quantityPositive).min(1, M.quantityPositive).max(1_000_000),
   ),
   price: amountField(M.priceNotNegative),
@@ -281,6 +288,15 @@ export const quickStatusBody = z.object({
 });
 export type QuickStatusBody = z.output<typeof quickStatusBody>;
 
+/** POST /admin/orders/payments/{paymentId}/refund (docs/decisions/0041): why the money went back. */
+export const refundBody = z.object({
+  reason: z
+    .string({ error: ORDER_MESSAGES.refundReason })
+    .trim()
+    .min(1, ORDER_MESSAGES.refundReason)
+    .max(1000, tooLongMessage(1000)),
+});
+
 /** POST /admin/orders/{id}/add-payment and PUT /admin/orders/payments/{paymentId}. */
 export const paymentBody = z.object({
   payment_type: z.preprocess(
@@ -288,13 +304,13 @@ export const paymentBody = z.object({
     z.enum(['cod', 'card', 'bank_transfer', 'peach_payments'], { error: 'Payment method is required' }),
   ),
   amount: z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+    (v) => parseNumberText(v),
     z
       .number({ error: PAYMENT_MESSAGES.amountPositive })
       .finite(PAYMENT_MESSAGES.amountPositive)
       .gt(0, PAYMENT_MESSAGES.amountPositive)
       .max(9_999_999_999, PAYMENT_MESSAGES.amountOverGrandTotal)
-      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'At most 2 decimals are allowed.'),
+      .refine((n) => hasAtMostDecimals(n, 2), MONEY_DECIMALS_MESSAGE),
   ),
   payment_date: isoDate,
   transaction_id: optionalText(255),
@@ -576,6 +592,9 @@ export const ORDER_DOCUMENT_MESSAGES = {
   // server
   documentType: 'Please choose a document type.',
   documentNotFound: 'Document not found.',
+  notGeneratedYet: 'This document has not been generated yet. Generate it first.',
+  generated: 'Document generated',
+  upToDate: 'The latest version is up to date',
   documentFileMissing: 'The document file was not found.',
   customerEmailRequired: 'The order has no customer e-mail address to send the document to.',
   emailSent: ORDER_MESSAGES.documentEmailSent,
@@ -594,13 +613,24 @@ export const documentTypeSchema = z.enum(DOCUMENT_TYPES, { message: ORDER_DOCUME
 /** POST /admin/orders/{id}/send-document-email. */
 export const sendDocumentEmailBody = z.object({ document_type: documentTypeSchema });
 
-/** GET /admin/orders/{id}/documents/view/{type}?fresh=1 forces a new version. */
-export const viewDocumentQuery = z.object({
-  fresh: z
-    .enum(['0', '1', 'true', 'false'])
-    .optional()
-    .transform((v) => v === '1' || v === 'true'),
-});
+/**
+ * POST /admin/orders/{id}/documents/{type}/generate (docs/decisions/0032): makes the document
+ * current — reuses the latest version while the order is unchanged, else (or when `fresh`) makes a
+ * new one. GET …/documents/view/{type} then only shows the latest stored version.
+ */
+export const generateDocumentBody = z
+  .object({ fresh: z.boolean({ error: 'Must be true or false.' }).optional() })
+  .optional()
+  .transform((body) => ({ fresh: body?.fresh ?? false }));
+
+/** POST …/documents/{type}/generate → the version the viewer opens. */
+export type OrderDocumentGeneratedReply = {
+  success: true;
+  message: string;
+  document_id: number;
+  version: number;
+  generated: boolean;
+};
 
 /** GET /admin/orders/{id}/documents/{type}/history → { history }. */
 export type OrderDocumentHistoryReply = { history: OrderDocumentsReply['documents'] };

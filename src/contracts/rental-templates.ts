@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RENTAL_TEMPLATE_TYPE_VALUES, type RentalTemplateType } from '../domain/templates/template-types';
-import { formBoolean, searchText } from './common';
+import { formBoolean, pageParam, perPageParam, searchText } from './common';
 import { TEMPLATE_STATUSES, type TemplateStatus } from './email-templates';
 
 /** Rental document templates (spec 2 §2, §3 "Rental template", §4, §7; docs/decisions/0028). */
@@ -40,8 +40,8 @@ export const RENTAL_TEMPLATE_SORTS = [
 
 /** GET /api/rental-templates: the same list parameters as the e-mail templates (spec 2 §7). */
 export const rentalTemplatesListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(RENTAL_TEMPLATES_PER_PAGE),
+  page: pageParam,
+  per_page: perPageParam(RENTAL_TEMPLATES_PER_PAGE),
   search: searchText,
   sort_by: z.enum(RENTAL_TEMPLATE_SORTS).default('name'),
   sort_order: z.enum(['asc', 'desc']).default('asc'),

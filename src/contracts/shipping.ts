@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { formBoolean, recordId, searchText } from './common';
+import {
+  formBoolean,
+  moneyAmount,
+  pageParam,
+  parseNumberText,
+  perPageParam,
+  recordId,
+  searchText,
+} from './common';
 
 /**
  * Shipping: countries, states, cities, methods, zones and the quote (spec 2 §3, §7 "Shipping and
@@ -96,16 +104,8 @@ const statusFlag = z.preprocess(
   z.union([z.literal(0), z.literal(1)], { error: M.status }),
 );
 
-/** An amount as a number or decimal text ("12.50"), 0 or more; cents are taken in the use cases. */
-const amount = (label: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
-    z
-      .number({ error: M.amount(label) })
-      .finite(M.amount(label))
-      .min(0, M.amount(label))
-      .max(999_999_999_999, M.amount(label)),
-  );
+/** An amount as a number or decimal text ("12.50"), 0 or more, at most 2 decimals (issue 11). */
+const amount = (label: string) => moneyAmount(M.amount(label), { max: 999_999_999_999 });
 const amountOrZero = (label: string) =>
   z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), amount(label));
 const optionalAmount = (label: string) =>
@@ -113,7 +113,7 @@ const optionalAmount = (label: string) =>
 
 const days = (label: string, fallback: number) =>
   z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? fallback : typeof v === 'string' ? Number(v) : v),
+    (v) => (v === '' || v === null || v === undefined ? fallback : parseNumberText(v)),
     z
       .number({ error: M.days(label) })
       .int({ error: M.days(label) })
@@ -125,17 +125,20 @@ const days = (label: string, fallback: number) =>
 const parentId = (required: string, unknown: string) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined || v === 0 || v === '0' ? undefined : v),
-    z.coerce.number({ error: required }).int({ error: unknown }).min(1, unknown).max(2_147_483_647, unknown),
+    z.preprocess(
+      parseNumberText,
+      z.number({ error: required }).int({ error: unknown }).min(1, unknown).max(2_147_483_647, unknown),
+    ),
   );
 
 const optionalId = (unknown: string) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined || v === 0 || v === '0' ? null : v),
-    z.coerce
-      .number({ error: unknown })
-      .int({ error: unknown })
-      .min(1, unknown)
-      .max(2_147_483_647, unknown)
+    z
+      .preprocess(
+        parseNumberText,
+        z.number({ error: unknown }).int({ error: unknown }).min(1, unknown).max(2_147_483_647, unknown),
+      )
       .nullable(),
   );
 
@@ -148,7 +151,10 @@ const idList = (unknown: string) =>
       return Array.isArray(v) ? v : [v];
     },
     z.array(
-      z.coerce.number({ error: unknown }).int({ error: unknown }).min(1, unknown).max(2_147_483_647, unknown),
+      z.preprocess(
+        parseNumberText,
+        z.number({ error: unknown }).int({ error: unknown }).min(1, unknown).max(2_147_483_647, unknown),
+      ),
     ),
   );
 
@@ -186,8 +192,8 @@ export const cityBody = z.object({
 export type CityBody = z.output<typeof cityBody>;
 
 const locationListQuery = {
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(SHIPPING_PAGE_SIZE),
+  page: pageParam,
+  per_page: perPageParam(SHIPPING_PAGE_SIZE),
   search: searchText,
   /** spec 2 §7: `simple_list=true` answers the plain list (every active row, by name). */
   simple_list: formBoolean.optional().default(false),
@@ -283,11 +289,15 @@ export type ShippingMethodReply = {
 export const availableMethodsQuery = z.object({
   cart_total: z.preprocess(
     (v) => (v === '' || v === undefined ? undefined : v),
-    z.coerce
-      .number({ error: M.cartTotal })
-      .finite(M.cartTotal)
-      .min(0, M.cartTotal)
-      .max(999_999_999_999, M.cartTotal)
+    z
+      .preprocess(
+        parseNumberText,
+        z
+          .number({ error: M.cartTotal })
+          .finite(M.cartTotal)
+          .min(0, M.cartTotal)
+          .max(999_999_999_999, M.cartTotal),
+      )
       .optional(),
   ),
 });
@@ -302,11 +312,14 @@ export const calculateShippingBody = z.object({
       z.object({
         product_id: recordId,
         product_stock_id: optionalId('This id is not valid.').optional(),
-        quantity: z.coerce
-          .number({ error: 'The quantity must be a whole number of 1 or more.' })
-          .int()
-          .min(1)
-          .max(1_000_000),
+        quantity: z.preprocess(
+          parseNumberText,
+          z
+            .number({ error: 'The quantity must be a whole number of 1 or more.' })
+            .int()
+            .min(1)
+            .max(1_000_000),
+        ),
       }),
       { error: 'The items must be a list.' },
     )
@@ -315,7 +328,7 @@ export const calculateShippingBody = z.object({
     .default([]),
   cart_total: amount('cart total'),
   cart_weight: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v),
+    (v) => (v === '' || v === null || v === undefined ? 0 : parseNumberText(v)),
     z.number({ error: M.weight }).finite(M.weight).min(0, M.weight).max(1_000_000, M.weight),
   ),
   country_id: optionalId(M.countryUnknown),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { codeFromName } from '../domain/payments/configuration-secrets';
-import { EMAIL_MESSAGE, formBoolean, listQuery, optionalText, recordId } from './common';
+import {
+  EMAIL_MESSAGE,
+  formBoolean,
+  listQuery,
+  moneyAmount,
+  optionalText,
+  parseNumberText,
+  recordId,
+} from './common';
 
 /**
  * Shop setup: pickup points and payment methods (spec 2 §2, §3, §4, §7, §8, §9;
@@ -34,26 +42,14 @@ const P = PICKUP_POINT_MESSAGES;
 
 /** Amounts arrive as numbers or decimal text ("12.50"). */
 const serviceFee = z.preprocess(
-  (v) =>
-    v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
-      ? 0
-      : typeof v === 'string'
-        ? Number(v)
-        : v,
-  z
-    .number({ error: P.serviceFee })
-    .finite(P.serviceFee)
-    .min(0, P.serviceFee)
-    .max(9_999_999_999, P.serviceFee)
-    .refine(
-      (n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
-      'The service fee may have at most 2 decimals.',
-    ),
+  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 0 : v),
+  moneyAmount(P.serviceFee, { decimals: 'The service fee may have at most 2 decimals.' }),
 );
 
 /** spec 2 §3: numeric status, 1 active (the default), 0 inactive. */
 const pickupStatus = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? 1 : v === true ? 1 : v === false ? 0 : Number(v)),
+  (v) =>
+    v === undefined || v === null || v === '' ? 1 : v === true ? 1 : v === false ? 0 : parseNumberText(v),
   z.union([z.literal(0), z.literal(1)], { error: P.status }),
 );
 
@@ -192,7 +188,7 @@ export const paymentMethodBody = z
     instructions: optionalText(5000),
     status: z.enum(PAYMENT_METHOD_STATUSES, { error: M.status }).default('enabled'),
     display_order: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+      (v) => (v === '' || v === null ? undefined : parseNumberText(v)),
       z
         .number({ error: M.displayOrder })
         .int(M.displayOrder)
@@ -225,11 +221,14 @@ export const paymentMethodOrderBody = z.object({
     .array(
       z.object({
         id: recordId,
-        display_order: z.coerce
-          .number({ error: M.displayOrder })
-          .int(M.displayOrder)
-          .min(0, M.displayOrder)
-          .max(1_000_000, M.displayOrder),
+        display_order: z.preprocess(
+          parseNumberText,
+          z
+            .number({ error: M.displayOrder })
+            .int(M.displayOrder)
+            .min(0, M.displayOrder)
+            .max(1_000_000, M.displayOrder),
+        ),
       }),
       { error: M.orders },
     )

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSlideLink } from '../domain/sliders/slide-link';
+import { recordId, wholeNumber } from './common';
 
 /** Words of the slider screens (spec 2 §8 "Failed to load slider data"; the rest are the shop's). */
 export const SLIDER_MESSAGES = {
@@ -25,11 +26,11 @@ export const SLIDER_MESSAGES = {
 const M = SLIDER_MESSAGES;
 
 export const slideInput = z.object({
-  id: z.coerce.number().int().positive().optional().nullable(),
+  id: recordId.optional().nullable(),
   title: z.string().trim().max(200, M.title).default(''),
   description: z.string().trim().max(1000, M.description).default(''),
   link: z.string().trim().max(2000, M.link).refine(isSlideLink, M.link).default(''),
-  image_id: z.coerce.number({ error: M.image }).int(M.image).positive(M.image),
+  image_id: wholeNumber(M.image, { min: 1 }),
 });
 
 const flag = z

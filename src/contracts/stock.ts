@@ -6,7 +6,7 @@ import {
   PRODUCT_STOCK_REASONS,
   STOCK_REASONS,
 } from '../domain/stock/stock-rules';
-import { formBoolean, optionalText, recordId } from './common';
+import { formBoolean, optionalText, pageParam, parseNumberText, recordId } from './common';
 
 /** The stock area's words (spec 2 §4, §5, §8); where the spec has none, ours (docs/decisions/0018). */
 export const STOCK_MESSAGES = {
@@ -17,6 +17,8 @@ export const STOCK_MESSAGES = {
   selectVariant: 'Please select a variant',
   selectLocation: 'Please select a store location',
   enterNote: 'Please enter a note',
+  noteTooLong: 'The note may be at most 5,000 characters.',
+  notesTooLong: 'The notes may be at most 1,000 characters.',
   /** spec 2 §5. */
   quantity: 'Please enter a valid stock quantity (0 or greater)',
   locationNameRequired: 'Location name is required',
@@ -34,6 +36,8 @@ export const STOCK_MESSAGES = {
   nameTooLong: 'The name may not be longer than 255 characters.',
   /** Ours, in the words the spec uses elsewhere for success messages. */
   stockUpdated: 'Stock updated successfully',
+  stockUnchanged: 'The stock was already at this quantity: nothing changed.',
+  stockUnchangedNoteSaved: 'The stock was already at this quantity: the note was saved as a stock note.',
   noteSaved: 'Stock note saved successfully',
   locationCreated: 'Store location created successfully',
   locationUpdated: 'Store location updated successfully',
@@ -58,13 +62,13 @@ export const updateStockBody = z.object({
   variant_id: optionalId,
   store_location_id: optionalId,
   new_quantity: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    (value) => (typeof value === 'string' && value.trim() === '' ? value : parseNumberText(value)),
     z
       .number({ error: M.quantity })
       .refine(isValidStockQuantity, M.quantity)
       .refine((n) => n <= 2_147_483_647, M.quantity),
   ),
-  notes: optionalText(1000),
+  notes: optionalText(1000, M.notesTooLong),
   /** A manual update may say why, in spec 2 §9's product-history words; order reasons are the service's own. */
   reason: z
     .enum(PRODUCT_STOCK_REASONS, { error: 'Please choose a reason from the list.' })
@@ -73,12 +77,15 @@ export const updateStockBody = z.object({
 export type UpdateStockBody = z.output<typeof updateStockBody>;
 
 /** POST /api/stock-notes/create (spec 2 §7): product_name and sku are the dialog's labels, not trusted. */
+/** The longest stock note (spec 2 gives no limit; a page of text). */
+export const STOCK_NOTE_MAX = 5000;
+
 export const stockNoteBody = z.object({
   product_id: requiredId(M.selectProduct),
   variant_id: optionalId,
   note: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),
-    z.string({ error: M.enterNote }).min(1, M.enterNote).max(5000),
+    z.string({ error: M.enterNote }).min(1, M.enterNote).max(STOCK_NOTE_MAX, M.noteTooLong),
   ),
   product_name: z.unknown().optional(),
   sku: z.unknown().optional(),
@@ -166,11 +173,10 @@ const optionalFilterId = z.preprocess(
   (value) => (value === '' || value === null || value === 'all' ? undefined : value),
   recordId.optional(),
 );
-const pageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
+const pageNumber = pageParam;
 const pageSize = (options: readonly number[], fallback: number) =>
-  z.coerce
-    .number()
-    .int()
+  z
+    .preprocess(parseNumberText, z.number({ error: `Choose ${options.join(', ')} per page.` }).int())
     .refine((n) => options.includes(n), `Choose ${options.join(', ')} per page.`)
     .default(fallback);
 
@@ -300,7 +306,7 @@ export type StockMovementReply = {
   store_location: string | null;
   reference_type: string | null;
   reference_id: number | null;
-  /** The order the movement belongs to (orders arrive with issue 6; null until then). */
+  /** The order the movement belongs to: its code and edit page (null for manual changes). */
   order: { url: string; order_code: string } | null;
   user: string | null;
   notes: string | null;

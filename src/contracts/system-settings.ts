@@ -8,6 +8,9 @@ import {
   TOTAL_UPLOAD_LIMIT_BYTES,
 } from '../domain/files/file-rules';
 
+/** The page sizes a shop may choose for its admin lists (docs/decisions/0043). */
+export const LIST_PAGE_SIZES = [10, 15, 25, 50, 100] as const;
+
 /** Words of the system settings screen and its replies (spec 2 §3, §4, §8; docs/decisions/0021). */
 export const SYSTEM_SETTINGS_MESSAGES = {
   load: 'Failed to load system settings',
@@ -27,6 +30,7 @@ export const SYSTEM_SETTINGS_MESSAGES = {
     `These file types cannot be uploaded: ${bad.join(', ')}. Choose from ${UPLOADABLE_TYPES.join(', ')}.`,
   timezone: 'Choose a valid time zone, for example Indian/Mauritius.',
   dateFormat: `The date format must be one of ${DATE_FORMATS.join(', ')}.`,
+  perPage: `Rows per page must be one of ${LIST_PAGE_SIZES.join(', ')}.`,
   url: 'Enter a full address starting with https://.',
   email: 'Enter a valid e-mail address.',
   privateKey:
@@ -136,6 +140,10 @@ export const SYSTEM_SETTING_FIELDS = {
     // "utc" and "Asia/Calcutta" are stored the way the clock library names them: "UTC", "Asia/Kolkata".
     .transform((zone) => new Intl.DateTimeFormat('en-GB', { timeZone: zone }).resolvedOptions().timeZone),
   app_date_format: z.enum(DATE_FORMATS, { error: M.dateFormat }),
+  // Lists (docs/decisions/0043: "most admin lists" start with this many rows)
+  default_per_page: z
+    .number({ error: M.perPage })
+    .refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n), { message: M.perPage }),
   // Documents
   pdf_show_variants: flag(),
   // Storefront code (admin only; DECISIONS 24)

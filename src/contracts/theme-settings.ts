@@ -6,6 +6,7 @@ import {
   type ThemeColors,
   type ThemeName,
 } from '../domain/theme/theme';
+import { wholeNumber } from './common';
 
 /** Words of the theme settings (spec 2 §8 "Users, sliders, theme, system"; §6 Files). */
 export const THEME_MESSAGES = {
@@ -18,7 +19,7 @@ export const THEME_MESSAGES = {
   faviconFailed: 'Failed to upload favicon',
   logoType: 'Please select a valid image file (JPEG, PNG, GIF, WebP or SVG)',
   logoSize: 'File size must be less than 2MB',
-  faviconType: 'Please select a valid image file (PNG, ICO or SVG)',
+  faviconType: 'Please select a valid image file (JPEG, PNG, GIF, SVG or ICO)',
   faviconSize: 'File size must be less than 1MB',
   unreadable: 'The image could not be read.',
   color: 'Enter a colour as #rrggbb, e.g. #3490dc.',
@@ -37,7 +38,8 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const FAVICON_MAX_BYTES = 1024 * 1024;
 /** spec 2 §6 and the brief: types offered (decided by content on the server). */
 export const LOGO_TYPES = ['png', 'jpg', 'jpeg', 'webp', 'gif', 'svg'] as const;
-export const FAVICON_TYPES = ['png', 'ico', 'svg'] as const;
+/** spec 2 §6: favicon types JPEG, PNG, GIF, SVG, ICO. */
+export const FAVICON_TYPES = ['png', 'jpg', 'jpeg', 'gif', 'ico', 'svg'] as const;
 
 export const hexColor = z
   .string({ error: M.color })
@@ -46,7 +48,7 @@ export const hexColor = z
   .transform((v) => v.toLowerCase());
 
 const themeName = z.enum(THEMES, { error: M.theme });
-const fileId = z.coerce.number({ error: M.fileMissing }).int(M.fileMissing).positive(M.fileMissing);
+const fileId = wholeNumber(M.fileMissing, { min: 1 });
 
 /** POST /api/theme-settings/update (spec 2 §7): any colours; logo/favicon by library id, or null to remove. */
 export const themeUpdateBody = z

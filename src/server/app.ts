@@ -11,12 +11,18 @@ import { TOTAL_UPLOAD_LIMIT_BYTES } from '../domain/files/file-rules';
 import type { Config } from './config';
 import { readPageTheme } from './modules/settings';
 import { shopDocument } from './modules/storefront';
-import { ensureSession, readSession } from './platform/auth/request-session';
+import { ensureSession, needsSession, readSession } from './platform/auth/request-session';
 import type { AppContext } from './platform/context';
 import type { Database } from './platform/db/database';
 import { localDiskStorage, type Storage } from './platform/files/storage';
 import { type AnyRoute, mountRoutes } from './platform/http/define-route';
-import { handleError, MESSAGES } from './platform/http/errors';
+import {
+  answerClientError,
+  handleError,
+  handleFrameworkError,
+  MESSAGES,
+  PRIVATE_NO_STORE,
+} from './platform/http/errors';
 import { wantsJson } from './platform/http/negotiation';
 import { loadWebPages } from './platform/http/web-pages';
 import { createMailer } from './platform/mail/mailer';
@@ -58,8 +64,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    // Reset tokens and slugs fit easily; longer path parameters answer 414.
+    // Reset tokens and slugs fit easily; longer path parameters answer 414 in JSON.
     routerOptions: { maxParamLength: 300 },
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: answerClientError,
   });
 
   const ctx: AppContext = {
@@ -98,6 +106,17 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await readSession(ctx, req);
   });
 
+  // Every reply that depends on the session (pages with their CSRF token, /api/user, /api/auth/status,
+  // any JSON) stays out of shared and browser caches unless its route says otherwise.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && needsSession(req.url))
+      reply.header('Cache-Control', PRIVATE_NO_STORE);
+    return payload;
+  });
+
+  // Built assets carry a content hash in their names, so they are cached for a year; the build
+  // writes .br and .gz copies beside them (scripts/build.ts), sent to browsers that accept them
+  // with Vary: Accept-Encoding. HTML pages are never served from here (they carry the CSRF token).
   const assets = path.join(config.distDir, 'client/assets');
   if (fs.existsSync(assets)) {
     await app.register(fastifyStatic, {
@@ -106,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       immutable: true,
       maxAge: '365d',
       index: false,
+      preCompressed: true,
     });
   }
 

@@ -12,6 +12,7 @@ import { currencyRoutes } from './modules/currencies';
 import { customersRoutes } from './modules/customers';
 import { emailTemplateRoutes } from './modules/email-templates';
 import { filesRoutes } from './modules/files';
+import { menusRoutes } from './modules/menus';
 import { messagingTestRoutes, smsRoutes } from './modules/messaging';
 import {
   customerLinkRoutes,
@@ -79,6 +80,7 @@ const moduleRoutes: AnyRoute[] = [
   ...chatPopupRoutes,
   ...themeSettingsRoutes,
   ...slidersRoutes,
+  ...menusRoutes,
   ...emailSettingsRoutes,
   ...smsRoutes,
   ...messagingTestRoutes,

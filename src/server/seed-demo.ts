@@ -3,6 +3,7 @@ import { userAddresses } from './modules/accounts/accounts.tables';
 import { seedDemoCatalogue, seedDemoDiscounts } from './modules/catalogue';
 import { seedDemoEmailTemplates } from './modules/email-templates';
 import { seedDemoFiles } from './modules/files';
+import { seedDemoMenus } from './modules/menus';
 import { seedDemoOrders } from './modules/orders';
 import { seedDemoRentalTemplates } from './modules/rental-templates';
 import { seedDemoShipping } from './modules/shipping';
@@ -145,6 +146,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoEmailTemplates(ctx, actor);
   await seedDemoRentalTemplates(ctx, actor);
   await seedDemoSliders(ctx, actor);
+  await seedDemoMenus(ctx, actor);
   await seedDemoOrders(ctx, actor);
   return summary;
 }

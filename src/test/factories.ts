@@ -1,6 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import { userAddresses } from '../server/modules/accounts/accounts.tables';
 import { productCategories, productStocks, products } from '../server/modules/catalogue/catalogue.tables';
-import { users } from '../server/platform/auth/auth.tables';
+import { permissions, rolePermissions, roles, users } from '../server/platform/auth/auth.tables';
 import { hashPassword } from '../server/platform/auth/passwords';
 import { setUserRoles } from '../server/platform/auth/user-roles';
 import type { Executor } from '../server/platform/db/database';
@@ -34,6 +35,22 @@ export async function createUser(db: Executor, overrides: UserOverrides = {}) {
   await setUserRoles(db, user!.id, roles);
   if (address) await db.insert(userAddresses).values({ userId: user!.id, isDefault: true, ...address });
   return user!;
+}
+
+/** A role the shop added, holding these (existing) permissions. */
+export async function createRole(db: Executor, name: string, permissionNames: readonly string[] = []) {
+  const [role] = await db
+    .insert(roles)
+    .values({ name, description: `${name} (test)` })
+    .returning();
+  if (permissionNames.length > 0) {
+    const held = await db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(inArray(permissions.name, [...permissionNames]));
+    await db.insert(rolePermissions).values(held.map((p) => ({ roleId: role!.id, permissionId: p.id })));
+  }
+  return role!;
 }
 
 export type ProductOverrides = Partial<typeof products.$inferInsert> & {

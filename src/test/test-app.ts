@@ -39,7 +39,8 @@ export class Agent {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  private cookieHeader(): string {
+  /** The Cookie header this agent sends: for a real HTTP request against the listening app. */
+  cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
@@ -114,14 +115,21 @@ export class Agent {
 }
 
 /** A whole app on its own fresh database and data folder, for one test file. */
-export async function createTestApp(options: { routes?: readonly AnyRoute[] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    routes?: readonly AnyRoute[];
+    /** Fills the app's dist folder before the app starts (tests of built assets); empty by default. */
+    prepareDist?: (distDir: string) => Promise<void>;
+  } = {},
+): Promise<TestApp> {
   const database = await freshDatabase(inject('templatePath'));
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'emporium-test-'));
   let offset = 0;
   const config = {
     ...loadConfig({ NODE_ENV: 'test', EMPORIUM_DATA_DIR: dataDir, PORT: '0' }),
-    distDir: path.join(dataDir, 'no-dist'),
+    distDir: path.join(dataDir, 'dist'),
   };
+  await options.prepareDist?.(config.distDir);
   const { app, ctx } = await buildApp({
     config,
     database,

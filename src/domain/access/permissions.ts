@@ -58,3 +58,17 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'files.manage': 'Upload and organise files in the file library',
   'menus.manage': 'Edit the storefront menus',
 };
+
+/**
+ * What a set of permissions lets a role do: each permission, and the read permission its manage
+ * permission implies (whoever may change orders may see them: `orders.manage` ⇒ `orders.view`).
+ */
+export function withImpliedPermissions(granted: Iterable<string>): Set<string> {
+  const held = new Set(granted);
+  for (const permission of [...held]) {
+    if (!permission.endsWith('.manage')) continue;
+    const view = `${permission.slice(0, -'.manage'.length)}.view`;
+    if ((PERMISSIONS as readonly string[]).includes(view)) held.add(view);
+  }
+  return held;
+}

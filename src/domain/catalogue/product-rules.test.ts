@@ -85,8 +85,14 @@ describe('input filters (spec 2 §5)', () => {
     ['1.2.3', '1.23'],
     ['abc', ''],
     ['-5', '5'],
+    ['12.345', '12.34'],
+    ['0x10', '010'],
   ])('price %j → %j', (input, output) => {
     expect(keepPriceCharacters(input)).toBe(output);
+  });
+
+  it('keeps three decimals for a weight', () => {
+    expect(keepPriceCharacters('1.2345', 3)).toBe('1.234');
   });
 
   it.each([

@@ -75,11 +75,18 @@ export function generatedSku(name: string, values: readonly string[], random: nu
   return `${letters || 'PRD'}${initials}-${String(Math.abs(Math.trunc(random)) % 1000).padStart(3, '0')}`;
 }
 
-/** spec 2 §5: a variation price keeps only digits and one decimal point. */
-export function keepPriceCharacters(text: string): string {
+/**
+ * spec 2 §5: a variation price keeps only digits and one decimal point, and (issue 11) no more
+ * decimals than the server takes: 2 for money, 3 for a weight.
+ */
+export function keepPriceCharacters(text: string, decimals = 2): string {
   const cleaned = text.replace(/[^0-9.]/g, '');
   const dot = cleaned.indexOf('.');
-  return dot === -1 ? cleaned : `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;
+  if (dot === -1) return cleaned;
+  return `${cleaned.slice(0, dot + 1)}${cleaned
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, decimals)}`;
 }
 
 /** spec 2 §5: a quantity keeps digits only. */

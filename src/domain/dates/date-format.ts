@@ -76,14 +76,34 @@ export function invalidDateMessage(format: DateFormat): string {
   return `Please enter a valid date in ${format} format.`;
 }
 
+/**
+ * One formatter per time zone and kind, made on first use: building an Intl.DateTimeFormat costs
+ * about 0.1 ms, more than formatting with it (issue 13).
+ */
+export function zoneFormatter(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  make: (timeZone: string) => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
+  let formatter = cache.get(timeZone);
+  if (!formatter) {
+    formatter = make(timeZone);
+    cache.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date of an instant in a time zone (e.g. "Indian/Mauritius"). */
 export function isoDateInZone(instant: Date, timeZone: string): IsoDate {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = zoneFormatter(
+    dateFormatters,
     timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+    (zone) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return toIsoDate(get('year'), get('month'), get('day'));
 }
@@ -92,11 +112,16 @@ export function isoDateInZone(instant: Date, timeZone: string): IsoDate {
 export function formatInstant(instant: Date | string, format: DateFormat, timeZone: string): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) return '';
-  const time = new Intl.DateTimeFormat('en-GB', {
+  const time = zoneFormatter(
+    timeFormatters,
     timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
+    (zone) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+  ).format(date);
   return `${formatIsoDate(isoDateInZone(date, timeZone), format)} ${time}`;
 }

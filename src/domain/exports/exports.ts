@@ -1,3 +1,5 @@
+import { zoneFormatter } from '../dates/date-format';
+
 /**
  * A spreadsheet cell that begins with =, +, - or @ would run as a formula when opened; such text
  * is prefixed with a quote so it stays text (DECISIONS 28). Numbers stay numbers.
@@ -19,22 +21,29 @@ export function timestampedFileName(base: string, now: Date, extension = 'xlsx')
   return `${base}_${stamp}.${extension}`;
 }
 
+const spreadsheetFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /**
  * A spreadsheet has no time zones: a date-time cell shows the clock time it holds. This is the
  * instant as the shop's clock shows it (e.g. "Indian/Mauritius"), carried in a Date's UTC fields,
  * which is how spreadsheet writers store dates.
  */
 export function spreadsheetDateTime(instant: Date, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  const parts = zoneFormatter(
+    spreadsheetFormatters,
     timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+    (zone) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      }),
+  ).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return new Date(
     Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')),

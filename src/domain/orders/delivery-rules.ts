@@ -71,11 +71,6 @@ export function deliveredDateAfter(
   return previous ?? today;
 }
 
-/** DECISIONS 10: on_shipping deducts when the delivery status becomes shipped or in_transit. */
-export function isShippedStatus(status: DeliveryStatus): boolean {
-  return status === 'shipped' || status === 'in_transit';
-}
-
 export type DeliveryFields = {
   delivery_required: boolean;
   delivery_address: string | null;

@@ -108,7 +108,31 @@ describe('payment amounts (spec 1 §5)', () => {
 });
 
 describe('editing an order’s payment (spec 1 §4, §8 "Payment rules")', () => {
-  const base = { paymentType: 'card' as const, grandTotal: c(10000) };
+  it('keeps refunded only for an order whose payments were refunded (docs/decisions/0041)', () => {
+    const input = {
+      paymentType: 'card' as const,
+      grandTotal: c(10000),
+      intent: 'immediate_payment' as const,
+    };
+    expect(
+      editPayment({ ...input, currentStatus: 'paid', requestedStatus: 'refunded', completedPaid: c(10000) }),
+    ).toEqual({ ok: false, message: M.refundedByRefunds, field: 'payment_status', revertTo: 'paid' });
+    expect(
+      editPayment({
+        ...input,
+        intent: 'payment_later',
+        currentStatus: 'refunded',
+        requestedStatus: 'refunded',
+        completedPaid: c(0),
+      }),
+    ).toEqual({ ok: true, status: 'refunded', paymentType: 'card' });
+  });
+  it('never records a first payment as credit (credit is an intent)', () => {
+    expect(immediatePaymentErrors({ paymentType: 'credit', amount: c(100), grandTotal: c(10000) })).toEqual({
+      payment_type: M.creditNotAPayment,
+    });
+  });
+  const base = { paymentType: 'card' as const, grandTotal: c(10000), currentStatus: 'unpaid' as const };
   it('refuses paid with a balance left, and reverts to what the payments say', () => {
     expect(
       editPayment({ ...base, intent: 'immediate_payment', requestedStatus: 'paid', completedPaid: c(4000) }),
@@ -146,6 +170,7 @@ describe('editing an order’s payment (spec 1 §4, §8 "Payment rules")', () =>
     expect(
       editPayment({
         intent: 'payment_later',
+        currentStatus: 'unpaid',
         paymentType: 'credit',
         requestedStatus: 'unpaid',
         completedPaid: c(100),

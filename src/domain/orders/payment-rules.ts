@@ -21,6 +21,10 @@ export const PAYMENT_MESSAGES = {
   creditTypeAfterPayments:
     'Cannot set to credit payment type - payments have already been made for this order.',
   methodRequired: 'Payment method is required for immediate payment',
+  /** Payment records are cod, card, bank_transfer or peach_payments (spec 1 §3); credit is an intent. */
+  creditNotAPayment: 'A payment cannot be recorded as credit. Choose credit as the payment intent instead.',
+  /** docs/decisions/0041: refunded follows from refunding payments only. */
+  refundedByRefunds: 'An order becomes refunded by refunding its payments, in the payment records.',
   amountRequired: 'Payment amount is required for immediate payment',
   amountOverOrderTotal: (amount: string) => `Payment amount cannot exceed order total (${amount})`,
   amountPositive: 'Payment amount must be greater than 0',
@@ -88,6 +92,7 @@ export function immediatePaymentErrors(input: {
 }): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!input.paymentType) errors.payment_type = M.methodRequired;
+  else if (input.paymentType === 'credit') errors.payment_type = M.creditNotAPayment;
   if (input.amount === null) errors.amount_paid = M.amountRequired;
   else if (input.amount > input.grandTotal + PAYMENT_TOLERANCE)
     errors.amount_paid = M.amountOverOrderTotal(formatMoney(input.grandTotal, input.symbol));
@@ -127,6 +132,8 @@ export type EditedPayment =
  */
 export function editPayment(input: {
   intent: PaymentIntent;
+  /** The order's payment status before this edit. */
+  currentStatus: PaymentStatus;
   requestedStatus: PaymentStatus;
   paymentType: PaymentType | null;
   completedPaid: Cents;
@@ -135,6 +142,8 @@ export function editPayment(input: {
 }): EditedPayment {
   const byAmount = statusForAmount(input.completedPaid, input.grandTotal);
   const hasPayments = input.completedPaid > 0;
+  if (input.requestedStatus === 'refunded' && input.currentStatus !== 'refunded')
+    return { ok: false, message: M.refundedByRefunds, field: 'payment_status', revertTo: byAmount };
   if (input.intent === 'credit' || input.paymentType === 'credit') {
     if (hasPayments) {
       return input.intent === 'credit'

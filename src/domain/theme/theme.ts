@@ -66,6 +66,53 @@ export function completeColors(
  */
 export function themeCss(theme: ThemeName, colors: Partial<ThemeColors>): string {
   const safe = completeColors(theme, colors);
-  const vars = THEME_COLOR_KEYS.map((key) => `--theme-${key}:${safe[key]}`).join(';');
-  return `:root{${vars}}`;
+  const vars = THEME_COLOR_KEYS.map((key) => `--theme-${key}:${safe[key]}`);
+  vars.push(`--theme-on-primary:${textColorOn(safe.primary)}`);
+  return `:root{${vars.join(';')}}`;
+}
+
+/** WCAG 2.2 relative luminance of a #rrggbb colour. */
+export function relativeLuminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** WCAG 2.2 contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Dark text for buttons on a light primary colour. */
+export const DARK_TEXT = '#111827';
+
+/**
+ * The text colour for a button filled with the shop's chosen colour (issue 13): white when it
+ * reaches 4.5:1 on it, else the darker of the two, so a light primary still gives readable labels.
+ */
+export function textColorOn(background: string): string {
+  if (contrastRatio('#ffffff', background) >= 4.5) return '#ffffff';
+  return contrastRatio(DARK_TEXT, background) > contrastRatio('#ffffff', background) ? DARK_TEXT : '#ffffff';
+}
+
+/**
+ * The colour darkened step by step (towards black, keeping its hue) until it reaches `min`:1 on
+ * every one of the backgrounds; used to make the UI library's coloured text and outlines readable.
+ */
+export function readableShade(color: string, backgrounds: readonly string[], min = 4.5): string {
+  const channels = [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16));
+  for (let factor = 1; factor > 0; factor -= 0.04) {
+    const hex = `#${channels
+      .map((c) =>
+        Math.round(c * factor)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
+    if (backgrounds.every((b) => contrastRatio(hex, b) >= min)) return hex;
+  }
+  return '#000000';
 }

@@ -7,7 +7,7 @@ import { NotFoundPage } from './layout/not-found-page';
 
 const pageLoader = (
   <Center py="xl">
-    <Loader aria-label="Loading page" />
+    <Loader role="status" aria-label="Loading page" />
   </Center>
 );
 
@@ -32,6 +32,7 @@ const PAGES: [path: string, page: ComponentType][] = [
   ['/admin/system-settings', lazy(() => import('./settings/system-settings-page'))],
   ['/admin/chat-popup', lazy(() => import('./settings/chat-popup-page'))],
   ['/admin/theme-settings', lazy(() => import('./theme/theme-settings-page'))],
+  ['/admin/menus', lazy(() => import('./menus/menus-page'))],
   ['/admin/sliders', lazy(() => import('./sliders/sliders-page'))],
   ['/admin/sliders/create', lazy(() => import('./sliders/slider-form-page'))],
   ['/admin/sliders/:id/edit', lazy(() => import('./sliders/slider-form-page'))],

@@ -1,12 +1,13 @@
-import type { z } from 'zod';
+import { type $ZodType, safeParse } from 'zod/v4/core';
 
 /**
  * A Mantine form validator from a shared zod contract: the browser shows the same messages the
- * server would answer with, before sending.
+ * server would answer with, before sending. Through zod's core, so it takes a `zod/mini` schema
+ * as well (the sign-in form's, which then loads without the whole of zod).
  */
-export function zodValidate<S extends z.ZodType>(schema: S) {
+export function zodValidate<S extends $ZodType>(schema: S) {
   return (values: unknown): Record<string, string> => {
-    const result = schema.safeParse(values);
+    const result = safeParse(schema, values);
     if (result.success) return {};
     const errors: Record<string, string> = {};
     for (const issue of result.error.issues) {

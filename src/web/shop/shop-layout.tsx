@@ -4,7 +4,10 @@ import type { ShopViewer } from '../../contracts/storefront';
 import { SignOutButton } from './sign-out-button';
 
 /** The primary button of the storefront, in the active theme's primary colour. */
-export const themedButton = { background: 'var(--theme-primary)', color: '#fff' } as const;
+export const themedButton = {
+  background: 'var(--theme-primary)',
+  color: 'var(--theme-on-primary, #fff)',
+} as const;
 
 /**
  * The storefront frame. The active theme's colours are CSS variables (--theme-primary, ...) that the

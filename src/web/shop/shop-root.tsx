@@ -1,14 +1,7 @@
 import type { ShopDocument } from '../../contracts/storefront';
-import { AppProviders } from '../ui/providers';
-import { AccountPage } from './pages/account-page';
-import { ErrorPage } from './pages/error-page';
-import { ForgotPasswordPage } from './pages/forgot-password-page';
-import { HomePage } from './pages/home-page';
-import { LoginPage } from './pages/login-page';
-import { OrderLinkPage } from './pages/order-link-page';
-import { RegisterPage } from './pages/register-page';
-import { ResetPasswordPage } from './pages/reset-password-page';
+import { MantineProviders } from '../ui/mantine-providers';
 import { ShopLayout } from './shop-layout';
+import type { PageView } from './shop-pages';
 
 export function pageTitle(doc: ShopDocument): string {
   const titles: Record<ShopDocument['page'], string> = {
@@ -24,34 +17,16 @@ export function pageTitle(doc: ShopDocument): string {
   return doc.page === 'home' ? doc.site_name : `${titles[doc.page]} · ${doc.site_name}`;
 }
 
-function Page({ doc }: { doc: ShopDocument }) {
-  switch (doc.page) {
-    case 'home':
-      return <HomePage {...doc.props} viewer={doc.viewer} />;
-    case 'login':
-      return <LoginPage {...doc.props} />;
-    case 'register':
-      return <RegisterPage />;
-    case 'forgot-password':
-      return <ForgotPasswordPage />;
-    case 'reset-password':
-      return <ResetPasswordPage {...doc.props} />;
-    case 'account':
-      return <AccountPage role={doc.props.role} viewer={doc.viewer} />;
-    case 'order-link':
-      return <OrderLinkPage {...doc.props} />;
-    case 'error':
-      return <ErrorPage {...doc.props} />;
-  }
-}
-
-/** The storefront: one document from the server, rendered there and hydrated here. */
-export function ShopRoot({ document }: { document: ShopDocument }) {
+/**
+ * The storefront: one document from the server, rendered there and hydrated here, with its page's
+ * code already loaded (loadPageView).
+ */
+export function ShopRoot({ document, view }: { document: ShopDocument; view: PageView }) {
   return (
-    <AppProviders>
+    <MantineProviders>
       <ShopLayout siteName={document.site_name} logoUrl={document.theme.logo_url} viewer={document.viewer}>
-        <Page doc={document} />
+        {view(document)}
       </ShopLayout>
-    </AppProviders>
+    </MantineProviders>
   );
 }

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { modalsHostReady } from './modals-ready';
 
 /**
  * A confirmation dialog that resolves true on confirm and false on cancel or close. Deletes say
@@ -12,6 +13,10 @@ export function confirmAction(options: {
   confirmLabel?: string;
   danger?: boolean;
 }): Promise<boolean> {
+  return modalsHostReady.then(() => askConfirmation(options));
+}
+
+function askConfirmation(options: Parameters<typeof confirmAction>[0]): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (value: boolean) => {

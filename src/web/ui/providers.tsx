@@ -1,10 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { HttpError } from '../lib/http';
-import { theme } from './theme';
+import { MantineProviders } from './mantine-providers';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,17 +16,23 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Mantine, modals, toasts (top-end, 3000 ms: spec 1 §9) and the query client. */
+// The confirmation dialogs' host is a chunk of its own, fetched as soon as this module runs: its
+// Modal brings Mantine's ScrollArea and floating-ui, which the first paint does not need, and a
+// confirmation is only asked from a page, whose own chunk and data arrive after it.
+const modalsHost = import('./modals-host');
+const ModalsHost = lazy(() => modalsHost);
+
+/** The admin's providers: Mantine and toasts, the query client and confirmation modals. */
 export function AppProviders({ children, env }: { children: ReactNode; env?: 'test' }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" {...(env ? { env } : {})}>
+    <MantineProviders {...(env ? { env } : {})}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-          <Notifications position="top-right" autoClose={3000} zIndex={1000} />
-          {children}
-        </ModalsProvider>
+        <Suspense fallback={null}>
+          <ModalsHost />
+        </Suspense>
+        {children}
       </QueryClientProvider>
-    </MantineProvider>
+    </MantineProviders>
   );
 }

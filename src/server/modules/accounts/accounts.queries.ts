@@ -3,11 +3,12 @@ import type { UsersListQuery } from '../../../contracts/accounts';
 import { roles, userRoles, users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
+import { rowCount } from '../../platform/db/row-counts';
 import { likePattern, paged } from '../../platform/http/paging';
 import { userAddresses } from './accounts.tables';
 
 /** Every role name of a user, as one array column (no query per row). */
-const roleNames = sql<
+export const roleNames = sql<
   string[]
 >`coalesce((select array_agg(${qualified(roles.name)} order by ${qualified(roles.name)}) from ${userRoles} join ${roles} on ${qualified(roles.id)} = ${qualified(userRoles.roleId)} where ${qualified(userRoles.userId)} = ${qualified(users.id)}), '{}')`;
 
@@ -115,7 +116,11 @@ export async function listUsers(db: Executor, query: UsersListQuery) {
     query.per_page,
     (limit, offset) => userBatch(db, query, limit, offset),
     async () =>
-      (await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(users).where(where))[0]?.n ?? 0,
+      // Unfiltered, the count that triggers keep (docs/decisions/0044).
+      where === undefined
+        ? rowCount(db, 'users')
+        : ((await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(users).where(where))[0]?.n ??
+          0),
   );
 }
 

@@ -145,6 +145,78 @@ describe('POST /login', () => {
     expect(foreign.json().redirect_url).toBe('/dashboard');
   });
 
+  const HOSTILE_REDIRECTS = [
+    '/\t/evil.example/',
+    '/\n/evil.example/',
+    '/\r\n/evil.example/',
+    '/dashboard\r\nSet-Cookie: taken=1',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '//evil.example',
+    '/%09/evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+  ];
+
+  it.each(HOSTILE_REDIRECTS)(
+    'never sends the JSON sign-in to %j: the dashboard instead',
+    async (redirect) => {
+      const user = await createUser(t.ctx.db, { roles: ['admin'] });
+      const agent = t.agent();
+      await agent.visit();
+      const response = await agent.post('/login', { email: user.email, password: TEST_PASSWORD, redirect });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().redirect_url).toBe('/dashboard');
+    },
+  );
+
+  it.each(HOSTILE_REDIRECTS)(
+    'signs the form post in and goes to the dashboard for %j (was a 500 for CR/LF)',
+    async (redirect) => {
+      const user = await createUser(t.ctx.db, { roles: ['admin'] });
+      const agent = t.agent();
+      await agent.visit();
+      const response = await agent.request({
+        method: 'POST',
+        url: '/login',
+        payload: new URLSearchParams({
+          email: user.email,
+          password: TEST_PASSWORD,
+          _token: agent.csrfToken,
+          redirect,
+        }).toString(),
+        csrf: false,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'text/html',
+          'x-requested-with': '',
+        },
+      });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/dashboard');
+      expect(response.headers['set-cookie']).toBeDefined();
+      expect(String(response.headers['set-cookie'])).not.toContain('taken=');
+      expect((await agent.get('/api/user')).statusCode).toBe(200);
+    },
+  );
+
+  it.each(HOSTILE_REDIRECTS)('does not hand %j to the sign-in page’s form', async (redirect) => {
+    const page = await t.agent().visit(`/login?redirect=${encodeURIComponent(redirect)}`);
+    expect(page.statusCode).toBe(200);
+    const data = JSON.parse(
+      /<script type="application\/json" id="shop-data">(.*?)<\/script>/s.exec(page.body)![1]!,
+    );
+    expect(data.props.redirect).toBeNull();
+  });
+
+  it('hands a same-site path to the sign-in page’s form', async () => {
+    const page = await t.agent().visit(`/login?redirect=${encodeURIComponent('/admin/orders?page=2')}`);
+    const data = JSON.parse(
+      /<script type="application\/json" id="shop-data">(.*?)<\/script>/s.exec(page.body)![1]!,
+    );
+    expect(data.props.redirect).toBe('/admin/orders?page=2');
+  });
+
   it('limits failed attempts per account and counts them atomically', async () => {
     const user = await createUser(t.ctx.db);
     const agents = await Promise.all(

@@ -1,22 +1,30 @@
 import type { CreateUserBody } from '../../../contracts/accounts';
-import { type Actor, audit } from '../../platform/audit/audit';
+import { audit } from '../../platform/audit/audit';
+import type { SessionActor } from '../../platform/auth/actor';
 import { users } from '../../platform/auth/auth.tables';
 import { hashPassword } from '../../platform/auth/passwords';
 import { setUserRoles } from '../../platform/auth/user-roles';
 import type { AppContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { checkAccountScope } from './account-scope';
 import { findUser, type UserRow } from './accounts.queries';
 import { assertEmailFree, emailTaken, profileColumns, saveDefaultAddress } from './user-profile';
 
 /**
  * An admin creates a user (spec 2 §7 POST /admin/users): profile, roles, password and the default
- * address, in one transaction with its audit row.
+ * address, in one transaction with its audit row. Only roles within the actor's reach may be given
+ * (docs/decisions/0035).
  */
-export async function createUser(ctx: AppContext, actor: Actor, input: CreateUserBody): Promise<UserRow> {
+export async function createUser(
+  ctx: AppContext,
+  actor: SessionActor,
+  input: CreateUserBody,
+): Promise<UserRow> {
   const now = ctx.now();
   const passwordHash = await hashPassword(input.password);
   try {
     return await ctx.db.transaction(async (tx) => {
+      await checkAccountScope(tx, actor, { kind: 'roles', userId: null, roles: input.roles });
       const columns = profileColumns(input);
       await assertEmailFree(tx, columns.email);
       const [created] = await tx

@@ -1,20 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { ACCESS_MESSAGES, type GrantReply } from '../../../contracts/access';
 import { fieldError } from '../../../domain/errors';
-import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
+import type { SessionActor } from '../../platform/auth/actor';
 import { permissions, rolePermissions } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
 import { lockRole } from './access-change';
+import { checkAccountScope } from './account-scope';
 
 /**
  * POST /admin/roles/{id}/permissions (permission_id). Granting a permission the role already holds
  * changes nothing and still succeeds, so a double click or a retry is harmless. Signed-in users of
- * the role get it on their next request: sessions read the role's permissions every time.
+ * the role get it on their next request: sessions read the role's permissions every time. Nobody
+ * gives what they do not hold, and only an admin changes the admin role (docs/decisions/0035).
  */
 export async function grantPermission(
   ctx: AppContext,
-  actor: Actor,
+  actor: SessionActor,
   roleId: number,
   permissionId: number,
 ): Promise<GrantReply> {
@@ -26,6 +28,7 @@ export async function grantPermission(
       .where(eq(permissions.id, permissionId))
       .for('share');
     if (!permission) throw fieldError('permission_id', ACCESS_MESSAGES.permissionUnknown);
+    await checkAccountScope(tx, actor, { kind: 'permission', role: role.name, permission: permission.name });
     const inserted = await tx
       .insert(rolePermissions)
       .values({ roleId, permissionId })

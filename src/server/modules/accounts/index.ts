@@ -1,5 +1,11 @@
+export {
+  checkAccountScope,
+  checkCustomerAccount,
+  customerAccountCondition,
+  type ScopedChange,
+} from './account-scope';
 export { presentShopViewer, presentViewer } from './accounts.presenter';
-export { defaultAddressJoin, findUser, USER_SEARCH_TEXT, type UserRow } from './accounts.queries';
+export { defaultAddressJoin, findUser, roleNames, USER_SEARCH_TEXT, type UserRow } from './accounts.queries';
 export { authRoutes } from './auth.routes';
 export { ensureAccessData } from './ensure-access-data';
 export { rolesRoutes } from './roles.routes';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_SCOPE_MESSAGES } from '../../../domain/access/account-scope';
 import { createUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { LAST_ROLE_MANAGER } from './keep-role-managers';
+import { users } from '../../platform/auth/auth.tables';
+import { keepRoleManagers, LAST_ROLE_MANAGER } from './keep-role-managers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,20 +12,41 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the shop keeps someone who can manage roles', () => {
-  it('refuses to take the last manager’s admin role, allows it while another admin exists', async () => {
+  it('lets an admin demote another admin; the last one cannot drop their own admin role', async () => {
     const admin = await t.signedIn(['admin']);
     const other = await createUser(t.ctx.db, { roles: ['admin'] });
     // Two admins: demoting the other one is fine.
     const demote = await admin.put(`/admin/users/${other.id}/role`, { roles: ['staff'] });
     expect(demote.statusCode).toBe(200);
-    // Now the signed-in admin is the last one: removing their own admin role is refused.
+    // Nobody changes their own roles (docs/decisions/0035), the last admin included.
     const self = await admin.put(`/admin/users/${admin.user.id}/role`, { roles: ['staff'] });
-    expect(self.statusCode).toBe(422);
-    expect(self.json().errors.roles).toEqual([LAST_ROLE_MANAGER]);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe(ACCOUNT_SCOPE_MESSAGES.ownRoles);
     expect((await admin.get('/api/user/roles')).json().roles).toEqual(['admin']);
   });
 
-  it('refuses to suspend the last other manager when the acting one is not a manager', async () => {
+  it('refuses a change that leaves no active role manager (the safety net under the scope policy)', async () => {
+    const admin = await t.signedIn(['admin']);
+    const roleId = (await admin.post('/admin/roles', { name: 'access-desk', description: 'x' })).json().data
+      .id;
+    const all = (await admin.get(`/api/roles/${roleId}/permissions`)).json().all_permissions as {
+      id: number;
+      name: string;
+    }[];
+    const rolesManage = all.find((p) => p.name === 'roles.manage')!;
+    expect(
+      (await admin.post(`/admin/roles/${roleId}/permissions`, { permission_id: rolesManage.id })).statusCode,
+    ).toBe(200);
+    // Every user holding roles.manage is the admin role's or this one's: close them all inside one transaction.
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await tx.update(users).set({ accountStatus: 'closed' });
+        await keepRoleManagers(tx, 'account_status');
+      }),
+    ).rejects.toMatchObject({ errors: { account_status: [LAST_ROLE_MANAGER] } });
+  });
+
+  it('refuses a user manager who is not an admin to suspend or close an admin', async () => {
     // A user-manager role without roles.manage acts on the only admin.
     const managerAgent = await t.signedIn(['admin']);
     const roleId = (
@@ -48,8 +71,9 @@ describe('the shop keeps someone who can manage roles', () => {
       account_status: 'closed',
       status_reason: 'leaving',
     });
-    expect(last.statusCode).toBe(422);
-    expect(last.json().errors.account_status).toEqual([LAST_ROLE_MANAGER]);
+    expect(last.statusCode).toBe(403);
+    expect(last.json().message).toBe(ACCOUNT_SCOPE_MESSAGES.adminOnly);
+    expect((await managerAgent.get('/api/user')).statusCode).toBe(200);
   });
 
   it('ends a user’s sessions when an admin sets their password', async () => {

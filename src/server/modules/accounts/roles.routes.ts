@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   ACCESS_MESSAGES,
   attachPermissionBody,
@@ -9,8 +8,7 @@ import {
   rolesListQuery,
 } from '../../../contracts/access';
 import { idParam } from '../../../contracts/common';
-import type { Actor } from '../../platform/audit/audit';
-import type { SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { presentPermission, presentRole, presentRolePermissions } from './access.presenter';
@@ -26,11 +24,6 @@ import { revokePermission } from './revoke-permission';
 
 /** Every route of Roles & permissions needs roles.manage (DECISIONS 1). */
 const auth = { permission: 'roles.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 /** Roles, permissions and the grants between them (spec 2 §2, §6, §7; docs/decisions/0005). */
 export const rolesRoutes = [

@@ -2,29 +2,30 @@ import { eq } from 'drizzle-orm';
 import { USER_SCREEN_MESSAGES } from '../../../contracts/accounts';
 import { type AccountStatus, canSignIn } from '../../../domain/accounts/user-rules';
 import { fieldError } from '../../../domain/errors';
-import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
+import type { SessionActor } from '../../platform/auth/actor';
 import { users } from '../../platform/auth/auth.tables';
 import { destroyUserSessions } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
-import { notFound } from '../../platform/http/errors';
+import { checkAccountScope } from './account-scope';
 import { findUser, lockUser, type UserRow } from './accounts.queries';
 import { keepRoleManagers } from './keep-role-managers';
 
 /**
  * Activates, suspends or closes an account. A suspended or closed account is signed out
- * everywhere at once; an admin cannot change their own status (they would lock themselves out).
+ * everywhere at once; an admin cannot change their own status (they would lock themselves out),
+ * nor anyone that of an account beyond their reach (docs/decisions/0035).
  */
 export async function setAccountStatus(
   ctx: AppContext,
-  actor: Actor,
+  actor: SessionActor,
   id: number,
   input: { account_status: AccountStatus; status_reason?: string | null | undefined },
 ): Promise<UserRow> {
   if (actor.userId === id) throw fieldError('account_status', USER_SCREEN_MESSAGES.ownStatus);
   return ctx.db.transaction(async (tx) => {
-    const user = await lockUser(tx, id);
-    if (!user) throw notFound();
+    await checkAccountScope(tx, actor, { kind: 'account', userId: id });
+    const user = (await lockUser(tx, id))!;
     const reason = input.status_reason ?? null;
     await tx
       .update(users)

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, type LoginBody } from '../../../contracts/accounts';
 import { dashboardUrlFor, defaultActiveRole } from '../../../domain/access/roles';
+import { safeRedirectPath } from '../../../domain/access/safe-redirect';
 import { canSignIn } from '../../../domain/accounts/user-rules';
 import { fieldError } from '../../../domain/errors';
 import { rateLimitBuckets, users } from '../../platform/auth/auth.tables';
@@ -18,13 +19,6 @@ export const LOGIN_LIMITS = {
   account: { limit: 5, windowSeconds: 15 * 60 },
   ip: { limit: 20, windowSeconds: 15 * 60 },
 };
-
-/** Only same-site paths are followed after sign-in. */
-export function safeRedirect(target: string | undefined | null): string | null {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
-  if (/^\/(login|logout|register)\b/.test(target)) return null;
-  return target;
-}
 
 /**
  * Password sign-in (DECISIONS 3). Every attempt counts against the account and the IP before the
@@ -78,6 +72,6 @@ export async function signIn(ctx: AppContext, req: FastifyRequest, reply: Fastif
     });
   });
   setSessionCookie(req, reply, session);
-  const redirectUrl = safeRedirect(input.redirect) ?? (activeRole ? dashboardUrlFor(activeRole) : '/');
+  const redirectUrl = safeRedirectPath(input.redirect) ?? (activeRole ? dashboardUrlFor(activeRole) : '/');
   return { userId: user.id, activeRole, redirectUrl, csrfToken: session.csrfToken };
 }

@@ -1,26 +1,27 @@
 import { rolesFitUserType, USER_MESSAGES, type UserType } from '../../../domain/accounts/user-rules';
 import { fieldError } from '../../../domain/errors';
-import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
+import type { SessionActor } from '../../platform/auth/actor';
 import { rolesOf, setUserRoles } from '../../platform/auth/user-roles';
 import type { AppContext } from '../../platform/context';
-import { notFound } from '../../platform/http/errors';
+import { checkAccountScope } from './account-scope';
 import { findUser, lockUser, type UserRow } from './accounts.queries';
 import { keepRoleManagers } from './keep-role-managers';
 
 /**
  * Replaces a user's roles (spec 2 §7 PUT /admin/users/{id}/role). A session whose active role is
- * taken away stops counting as signed in to that role at its next request (sessions.ts).
+ * taken away stops counting as signed in to that role at its next request (sessions.ts). Nobody
+ * changes their own roles, and only roles within the actor's reach are given (docs/decisions/0035).
  */
 export async function updateUserRoles(
   ctx: AppContext,
-  actor: Actor,
+  actor: SessionActor,
   id: number,
   roles: readonly string[],
 ): Promise<UserRow> {
   return ctx.db.transaction(async (tx) => {
-    const user = await lockUser(tx, id);
-    if (!user) throw notFound();
+    await checkAccountScope(tx, actor, { kind: 'roles', userId: id, roles });
+    const user = (await lockUser(tx, id))!;
     if (!rolesFitUserType(user.userType as UserType, roles)) {
       throw fieldError('roles', USER_MESSAGES.companyRoles);
     }

@@ -2,16 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { UpdateUserBody } from '../../../contracts/accounts';
 import { rolesFitUserType, USER_MESSAGES } from '../../../domain/accounts/user-rules';
 import { fieldError } from '../../../domain/errors';
-import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
+import type { SessionActor } from '../../platform/auth/actor';
 import { users } from '../../platform/auth/auth.tables';
 import { hashPassword } from '../../platform/auth/passwords';
 import { destroyUserSessions } from '../../platform/auth/sessions';
 import { rolesOf, setUserRoles } from '../../platform/auth/user-roles';
 import type { AppContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
-import { notFound } from '../../platform/http/errors';
-import { findUser, lockUser, type UserRow } from './accounts.queries';
+import { checkAccountScope } from './account-scope';
+import { findUser, type UserRow } from './accounts.queries';
 import { keepRoleManagers } from './keep-role-managers';
 import { assertEmailFree, emailTaken, profileColumns, saveDefaultAddress } from './user-profile';
 
@@ -30,11 +30,12 @@ const COLUMN_FIELDS = {
 
 /**
  * An admin edits a user (spec 2 §7 PUT /admin/users/{id}). A blank password keeps the current
- * one; switching to individual clears the company fields; roles change only when sent.
+ * one; switching to individual clears the company fields; roles change only when sent. The account
+ * and any roles given must be within the actor's reach (docs/decisions/0035).
  */
 export async function updateUser(
   ctx: AppContext,
-  actor: Actor,
+  actor: SessionActor,
   id: number,
   input: UpdateUserBody,
 ): Promise<UserRow> {
@@ -43,7 +44,11 @@ export async function updateUser(
   try {
     return await ctx.db.transaction(async (tx) => {
       // Two admins saving the same user at once apply one after the other.
-      if (!(await lockUser(tx, id))) throw notFound();
+      await checkAccountScope(
+        tx,
+        actor,
+        input.roles ? { kind: 'roles', userId: id, roles: input.roles } : { kind: 'account', userId: id },
+      );
       const before = (await findUser(tx, id))!;
       const columns = profileColumns(input);
       await assertEmailFree(tx, columns.email, id);

@@ -11,8 +11,7 @@ import {
 } from '../../../contracts/accounts';
 import { idParam } from '../../../contracts/common';
 import { ROLES } from '../../../domain/access/roles';
-import type { Actor } from '../../platform/audit/audit';
-import type { SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
 import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
@@ -26,11 +25,6 @@ import { updateUser } from './update-user';
 import { updateUserRoles } from './update-user-roles';
 
 const auth = { permission: 'users.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 async function sendExport(
   ctx: AppContext,

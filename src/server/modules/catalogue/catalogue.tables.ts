@@ -165,7 +165,10 @@ export const products = pgTable(
     check('products_stock_quantity_not_negative', sql`${t.stockQuantity} >= 0`),
     index('products_brand').on(t.brandId),
     index('products_supplier').on(t.supplierId),
-    index('products_created_at').on(t.createdAt),
+    // The list's default order (newest first, id breaking ties) and the stock sheet's (name, id),
+    // each walked in index order so a page reads only its rows (issue 13).
+    index('products_recent').on(t.createdAt, t.id),
+    index('products_name').on(t.name, t.id),
     index('products_list_price').on(t.listPrice, t.id),
     index('products_search_trgm').using(
       'gin',
@@ -226,6 +229,8 @@ export const productStocks = pgTable(
   (t) => [
     index('product_stocks_product').on(t.productId),
     index('product_stocks_sku').on(t.sku),
+    // The stock sheet's search looks in variant SKUs too (issue 13).
+    index('product_stocks_sku_trgm').using('gin', sql`${t.sku} gin_trgm_ops`),
     check('product_stocks_qty_not_negative', sql`${t.qty} >= 0`),
   ],
 );
@@ -342,5 +347,8 @@ export const discountRuleUsages = pgTable(
     reference: text('reference'),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('discount_rule_usages_rule_user').on(t.discountRuleId, t.userId)],
+  (t) => [
+    index('discount_rule_usages_rule_user').on(t.discountRuleId, t.userId),
+    index('discount_rule_usages_reference').on(t.reference),
+  ],
 );

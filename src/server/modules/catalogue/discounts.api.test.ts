@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MONEY_DECIMALS_MESSAGE } from '../../../contracts/common';
 import { DISCOUNT_MESSAGES, type DiscountRuleReply, type RuleReason } from '../../../contracts/discounts';
 import { addDays, formatIsoDate, isoDateInZone } from '../../../domain/dates/date-format';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
@@ -272,9 +273,15 @@ describe('POST /api/discounts', () => {
     expect(categoryRule).toMatchObject({ product_ids: [], category_ids: [category.id] });
   });
 
-  it('accepts a fixed value above 100 (spec 1 §3), kept to cents', async () => {
-    const rule = await createRule({ discount_type: 'fixed', discount_value: '150.555' });
-    expect(rule).toMatchObject({ discount_type: 'fixed', discount_value: 150.56 });
+  it('accepts a fixed value above 100 (spec 1 §3) in cents, and refuses a third decimal (issue 11)', async () => {
+    const rule = await createRule({ discount_type: 'fixed', discount_value: '150.55' });
+    expect(rule).toMatchObject({ discount_type: 'fixed', discount_value: 150.55 });
+    const refused = await admin.post(
+      '/api/discounts',
+      ruleBody({ discount_type: 'fixed', discount_value: '150.555' }),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ discount_value: [MONEY_DECIMALS_MESSAGE] });
   });
 
   it.each<[string, Record<string, unknown>, Record<string, string[]>]>([
@@ -694,6 +701,7 @@ describe('a product’s discount rules (GET /api/products/{id}/discount-rules, /
           applies: true,
           is_applied: true,
           reason_codes: [],
+          reasons: [],
           reason: null,
         },
       ],
@@ -775,6 +783,7 @@ describe('a product’s discount rules (GET /api/products/{id}/discount-rules, /
         id: partnerRule.id,
         applies: false,
         reason_codes: ['role'],
+        reasons: [{ code: 'role', message: 'Only for partner.' }],
         reason: 'Only for partner.',
       }),
     ]);

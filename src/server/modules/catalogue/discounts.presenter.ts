@@ -89,6 +89,7 @@ export function presentApplicableRule(
     applies: verdict.applies,
     is_applied: verdict.isApplied,
     reason_codes: verdict.reasons.map((r) => r.code),
+    reasons: verdict.reasons,
     reason: verdict.reasons.length > 0 ? verdict.reasons.map((r) => r.message).join(' ') : null,
   };
 }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { idParam } from '../../../contracts/common';
 import {
   type ApplicableDiscountRulesReply,
@@ -14,8 +13,7 @@ import {
   productRulesQuery,
   selectorQuery,
 } from '../../../contracts/discounts';
-import type { Actor } from '../../platform/audit/audit';
-import type { SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { deleteDiscountRule } from './delete-discount-rule';
@@ -38,11 +36,6 @@ import { saveDiscountRule } from './save-discount-rule';
 
 /** Discount rules are catalogue administration (DECISIONS 1). */
 const auth = { permission: 'catalogue.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 /** Discount rules: list, one rule, save, delete and the two pickers (spec 2 §7 "Discounts"). */
 export const discountsRoutes = [

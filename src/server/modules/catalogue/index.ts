@@ -1,4 +1,5 @@
-export { productStocks, products } from './catalogue.tables';
+export { categories, productStocks, products } from './catalogue.tables';
+export { recordRuleUses, releaseRuleUses, rulesUsedBy, type SoldLine } from './discount-uses';
 export { discountsRoutes, productDiscountRoutes } from './discounts.routes';
 export { ensureCatalogueReference } from './ensure-catalogue-reference';
 export { orderProductRoutes } from './order-products.routes';

@@ -14,6 +14,7 @@ import {
   catalogueItemOf,
   presentDiscountData,
   presentVatInfo,
+  priceableColumns,
   priceProduct,
   thumbnailUrl,
   variantPriceRange,
@@ -76,8 +77,8 @@ const orderProductColumns = {
 
 /**
  * The order form's product search (spec 1 §3, §7 GET /api/order-products?search): active products
- * whose name or SKU holds the text, names that start with it first, each with its variants and VAT,
- * priced for the session's buyer. Two characters at least (the query schema).
+ * whose name or SKU holds the text and that the buyer may see, names that start with it first, each
+ * with its variants and VAT, priced for the buyer. Two characters at least (the query schema).
  */
 export async function searchOrderProducts(
   db: Executor,
@@ -85,6 +86,7 @@ export async function searchOrderProducts(
   limit: number,
   pricing: ShopPricing,
   storage: Pick<Storage, 'url'>,
+  { visibleTo }: { visibleTo: string },
 ): Promise<OrderProduct[]> {
   const pattern = likePattern(search);
   // The same text without its leading %: names that start with the search.
@@ -94,7 +96,16 @@ export async function searchOrderProducts(
     .from(products)
     .leftJoin(vats, eq(vats.id, products.vatId))
     .leftJoin(files, eq(files.id, products.thumbnailId))
-    .where(and(notDeleted, eq(products.isActive, true), sql`${PRODUCT_SEARCH_TEXT} ilike ${pattern}`))
+    .where(
+      and(
+        notDeleted,
+        eq(products.isActive, true),
+        // Only what the customer could buy in the shop (spec 2 shop visibility): what guests see is
+        // public, so an account sees it too, besides what its role is shown.
+        sql`${products.shopVisibility} && array[${visibleTo}, 'guest']::text[]`,
+        sql`${PRODUCT_SEARCH_TEXT} ilike ${pattern}`,
+      ),
+    )
     .orderBy(sql`(${products.name} ilike ${startsWith}) desc`, asc(products.name), asc(products.id))
     .limit(limit);
   const ids = rows.map((r) => r.id);
@@ -154,16 +165,7 @@ export async function variantsBatch(
   pricing: ShopPricing,
 ): Promise<Record<string, VariationLite[]>> {
   const found = await db
-    .select({
-      id: products.id,
-      price: products.price,
-      isVariableProduct: products.isVariableProduct,
-      hasDiscount: products.hasDiscount,
-      discountType: products.discountType,
-      discount: products.discount,
-      discountStartDate: products.discountStartDate,
-      discountEndDate: products.discountEndDate,
-    })
+    .select(priceableColumns)
     .from(products)
     .where(and(inArray(products.id, [...new Set(productIds)]), notDeleted));
   const ids = found.map((p) => p.id);

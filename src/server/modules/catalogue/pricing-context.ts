@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { type IsoDate, isoDateInZone } from '../../../domain/dates/date-format';
 import { fromDecimal } from '../../../domain/money/money';
 import type { PricingContext } from '../../../domain/pricing/catalogue-price';
@@ -6,8 +6,9 @@ import type { DiscountKind, OwnDiscount, PricingRule, RuleType } from '../../../
 import type { VatInfo, VatSettings, VatType } from '../../../domain/pricing/vat';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import type { Executor } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
-import { getSettings } from '../../platform/settings/settings-store';
+import { getSettings, settingsReader } from '../../platform/settings/settings-store';
 import {
   categories,
   discountRuleCategories,
@@ -49,9 +50,9 @@ export function toPricingRule(row: RuleRow): PricingRule {
   };
 }
 
-/** Active rules not yet ended, each with its product and category ids, in one query. */
-export async function activeRules(db: Executor, today: IsoDate): Promise<PricingRule[]> {
-  const rows = await db
+/** Every price is computed from these rules: one prepared statement per database handle (issue 13). */
+const activeRulesStatement = preparedStatement((db) =>
+  db
     .select({
       rule: discountRules,
       productIds: sql<
@@ -65,9 +66,15 @@ export async function activeRules(db: Executor, today: IsoDate): Promise<Pricing
     .where(
       and(
         eq(discountRules.isActive, true),
-        or(isNull(discountRules.endDate), gte(discountRules.endDate, today)),
+        or(isNull(discountRules.endDate), gte(discountRules.endDate, sql.placeholder('today'))),
       ),
-    );
+    )
+    .prepare('active_discount_rules'),
+);
+
+/** Active rules not yet ended, each with its product and category ids, in one query. */
+export async function activeRules(db: Executor, today: IsoDate): Promise<PricingRule[]> {
+  const rows = await activeRulesStatement(db).execute({ today });
   return rows.map((r) => toPricingRule({ ...r.rule, productIds: r.productIds, categoryIds: r.categoryIds }));
 }
 
@@ -75,15 +82,29 @@ export async function activeRules(db: Executor, today: IsoDate): Promise<Pricing
  * Everything prices depend on besides the product: today's rules, the buyer (the session's active
  * role, "guest" for visitors; docs/decisions/0013), the VAT settings.
  */
-export async function loadShopPricing(
+export function loadShopPricing(
   db: Executor,
   session: LoadedSession | null,
   now: Date,
 ): Promise<ShopPricing> {
-  const { today, timezone } = await shopToday(db, now);
-  const settings = await getSettings(db, ['vat_system_enabled', 'vat_calculation_method']);
+  const buyer =
+    session?.user && session.activeRole ? { userId: session.user.id, role: session.activeRole } : null;
+  return loadBuyerPricing(db, buyer, now);
+}
+
+/** The settings every price reads, in one prepared query. */
+const pricingSettings = settingsReader(['app_timezone', 'vat_system_enabled', 'vat_calculation_method']);
+
+/** Who prices are for: an account in one role, or a guest (null). */
+export type PricingBuyer = { userId: number; role: string } | null;
+
+/** The same, for a named buyer: the order form prices a phone order for its customer (issue 12). */
+export async function loadBuyerPricing(db: Executor, who: PricingBuyer, now: Date): Promise<ShopPricing> {
+  const settings = await pricingSettings(db);
+  const timezone = settings.app_timezone;
+  const today = isoDateInZone(now, timezone);
   const rules = await activeRules(db, today);
-  const userId = session?.user?.id ?? null;
+  const userId = who?.userId ?? null;
   let usesByRule: Record<number, number> = {};
   if (userId !== null && rules.some((r) => r.maxUsagePerUser !== null)) {
     const uses = await db
@@ -98,12 +119,23 @@ export async function loadShopPricing(
     timezone,
     rules,
     buyer:
-      userId !== null && session?.activeRole
-        ? { roles: [session.activeRole], isGuest: false, usesByRule }
-        : { roles: ['guest'], isGuest: true },
+      who !== null ? { roles: [who.role], isGuest: false, usesByRule } : { roles: ['guest'], isGuest: true },
     vat: { enabled: settings.vat_system_enabled, method: settings.vat_calculation_method },
   };
 }
+
+const categoriesOfProducts = preparedStatement((db) =>
+  db
+    .select({
+      productId: productCategories.productId,
+      categoryId: categories.id,
+      parentId: categories.parentId,
+    })
+    .from(productCategories)
+    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+    .where(sql`${productCategories.productId} = any(${sql.placeholder('ids')}::integer[])`)
+    .prepare('categories_of_products'),
+);
 
 /** Each product's categories with their parents (a rule on a top category covers its children). */
 export async function categoryIdsWithParents(
@@ -112,15 +144,7 @@ export async function categoryIdsWithParents(
 ): Promise<Map<number, number[]>> {
   const result = new Map<number, number[]>(productIds.map((id) => [id, []]));
   if (productIds.length === 0) return result;
-  const rows = await db
-    .select({
-      productId: productCategories.productId,
-      categoryId: categories.id,
-      parentId: categories.parentId,
-    })
-    .from(productCategories)
-    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-    .where(inArray(productCategories.productId, [...productIds]));
+  const rows = await categoriesOfProducts(db).execute({ ids: [...productIds] });
   for (const row of rows) {
     const list = result.get(row.productId)!;
     list.push(row.categoryId);

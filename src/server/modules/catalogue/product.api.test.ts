@@ -8,6 +8,7 @@ import {
   type ProductReply,
   type ProductVariantsReply,
 } from '../../../contracts/catalogue';
+import { MONEY_DECIMALS_MESSAGE } from '../../../contracts/common';
 import { combinations } from '../../../domain/catalogue/product-rules';
 import { createProduct, createUser } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
@@ -311,6 +312,13 @@ describe('POST /admin/products', () => {
     ['name missing', { name: '' }, 'name', M.name],
     ['no name at all', { name: undefined }, 'name', M.name],
     ['negative price', { price: -1 }, 'price', M.price],
+    // issue 11: a third decimal is refused, never rounded; Number()'s other readings are no numbers.
+    ['a price with three decimals', { price: '12.345' }, 'price', MONEY_DECIMALS_MESSAGE],
+    ['a price with three decimals as a number', { price: 12.345 }, 'price', MONEY_DECIMALS_MESSAGE],
+    ['a hexadecimal price', { price: '0x10' }, 'price', M.price],
+    ['a stock in hexadecimal', { stock_quantity: '0x10' }, 'stock_quantity', M.variationQty],
+    ['a stock in exponent form', { stock_quantity: '1e3' }, 'stock_quantity', M.variationQty],
+    ['a weight with four decimals', { weight: '1.2345' }, 'weight', M.weightDecimals],
     [
       'variable without variations',
       { is_variable_product: true, variations: [] },

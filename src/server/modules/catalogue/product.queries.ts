@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
+import { qualified } from '../../platform/db/qualified';
 import { type FileRow, files } from '../files';
 import {
   attributes,
@@ -17,7 +19,6 @@ import {
   products,
   vats,
 } from './catalogue.tables';
-import { categoryIdsWithParents } from './pricing-context';
 import { notDeleted } from './products-list.queries';
 import { supplierName } from './reference.queries';
 
@@ -52,82 +53,72 @@ export type ProductDetail = {
   files: Map<number, FileRow>;
 };
 
-/** The variations of these products in display order, with their attribute values, colours and images. */
-async function variationsOf(
-  db: Executor,
-  productIds: readonly number[],
-): Promise<Map<number, VariationDetail[]>> {
-  const result = new Map<number, VariationDetail[]>(productIds.map((id) => [id, []]));
-  if (productIds.length === 0) return result;
-  const stocks = await db
-    .select()
-    .from(productStocks)
-    .where(inArray(productStocks.productId, [...productIds]))
-    .orderBy(asc(productStocks.sortOrder), asc(productStocks.id));
-  if (stocks.length === 0) return result;
-  const stockIds = stocks.map((s) => s.id);
-  const [values, stockColors, images] = await Promise.all([
-    db
-      .select({
-        stockId: productStockAttributeValues.productStockId,
-        id: attributeValues.id,
-        attributeId: attributeValues.attributeId,
-        attribute: attributes.name,
-        value: attributeValues.value,
-        colorCode: attributeValues.colorCode,
-      })
-      .from(productStockAttributeValues)
-      .innerJoin(attributeValues, eq(attributeValues.id, productStockAttributeValues.attributeValueId))
-      .innerJoin(attributes, eq(attributes.id, attributeValues.attributeId))
-      .where(inArray(productStockAttributeValues.productStockId, stockIds))
-      .orderBy(
-        asc(attributes.name),
-        asc(attributes.id),
-        asc(attributeValues.sortOrder),
-        asc(attributeValues.id),
-      ),
-    db
-      .select({
-        stockId: productStockColors.productStockId,
-        id: colors.id,
-        name: colors.name,
-        code: colors.code,
-      })
-      .from(productStockColors)
-      .innerJoin(colors, eq(colors.id, productStockColors.colorId))
-      .where(inArray(productStockColors.productStockId, stockIds))
-      .orderBy(asc(colors.name), asc(colors.id)),
-    db
-      .select({ stockId: productStockImages.productStockId, fileId: productStockImages.fileId })
-      .from(productStockImages)
-      .where(inArray(productStockImages.productStockId, stockIds))
-      .orderBy(asc(productStockImages.sortOrder)),
-  ]);
-  const byStock = new Map<number, VariationDetail>();
-  for (const stock of stocks) {
-    const detail: VariationDetail = { ...stock, attributeValues: [], colors: [], galleryFileIds: [] };
-    byStock.set(stock.id, detail);
-    result.get(stock.productId)?.push(detail);
-  }
-  for (const { stockId, ...value } of values) byStock.get(stockId)?.attributeValues.push(value);
-  for (const { stockId, ...color } of stockColors) byStock.get(stockId)?.colors.push(color);
-  for (const image of images) byStock.get(image.stockId)?.galleryFileIds.push(image.fileId);
-  return result;
-}
+/**
+ * The product's variations in display order, each with its attribute values, colours and images,
+ * as one JSON column (timestamps and amounts as text, turned back below).
+ */
+const variationsJson = sql<VariationJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', s.id, 'productId', s.product_id, 'variant', s.variant, 'sku', s.sku,
+    'price', s.price::text, 'qty', s.qty, 'fileId', s.file_id, 'metadata', s.metadata,
+    'sortOrder', s.sort_order, 'createdAt', s.created_at, 'updatedAt', s.updated_at,
+    'attributeValues', coalesce((
+      select json_agg(json_build_object(
+        'id', av.id, 'attributeId', av.attribute_id, 'attribute', a.name, 'value', av.value,
+        'colorCode', av.color_code) order by a.name, a.id, av.sort_order, av.id)
+      from ${productStockAttributeValues} sav
+      join ${attributeValues} av on av.id = sav.attribute_value_id
+      join ${attributes} a on a.id = av.attribute_id
+      where sav.product_stock_id = s.id), '[]'),
+    'colors', coalesce((
+      select json_agg(json_build_object('id', c.id, 'name', c.name, 'code', c.code) order by c.name, c.id)
+      from ${productStockColors} sc join ${colors} c on c.id = sc.color_id
+      where sc.product_stock_id = s.id), '[]'),
+    'galleryFileIds', coalesce((
+      select json_agg(si.file_id order by si.sort_order)
+      from ${productStockImages} si where si.product_stock_id = s.id), '[]')
+  ) order by s.sort_order, s.id)
+  from ${productStocks} s where s.product_id = ${qualified(products.id)}), '[]')`;
 
-async function filesByIds(db: Executor, ids: readonly number[]): Promise<Map<number, FileRow>> {
-  const wanted = [...new Set(ids)];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.select().from(files).where(inArray(files.id, wanted));
-  return new Map(rows.map((row) => [row.id, row]));
-}
+/** The product's categories by name, with their parents (discount rules on a parent cover them). */
+const categoriesJson = sql<{ id: number; name: string; parentId: number | null }[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'name', c.name, 'parentId', c.parent_id) order by c.name, c.id)
+  from ${productCategories} pc join ${categories} c on c.id = pc.category_id
+  where pc.product_id = ${qualified(products.id)}), '[]')`;
+
+const galleryIds = sql<number[]>`coalesce((
+  select array_agg(pi.file_id order by pi.sort_order)
+  from ${productImages} pi where pi.product_id = ${qualified(products.id)}), '{}')`;
+
+/** Every file the product and its variations name: thumbnail, SEO image, galleries, variation images. */
+const filesJson = sql<FileJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', f.id, 'name', f.name, 'path', f.path, 'previewPath', f.preview_path, 'size', f.size,
+    'mimeType', f.mime_type, 'extension', f.extension, 'context', f.context, 'width', f.width,
+    'height', f.height, 'uploadedBy', f.uploaded_by, 'createdAt', f.created_at))
+  from ${files} f
+  where f.id in (
+    select ${qualified(products.thumbnailId)}
+    union all select ${qualified(products.seoImageId)}
+    union all select pi.file_id from ${productImages} pi where pi.product_id = ${qualified(products.id)}
+    union all select s.file_id from ${productStocks} s where s.product_id = ${qualified(products.id)}
+    union all select si.file_id from ${productStockImages} si
+      join ${productStocks} s on s.id = si.product_stock_id where s.product_id = ${qualified(products.id)}
+  )), '[]')`;
+
+type VariationJson = Omit<VariationDetail, 'createdAt' | 'updatedAt'> & {
+  createdAt: string;
+  updatedAt: string;
+};
+type FileJson = Omit<FileRow, 'createdAt'> & { createdAt: string };
 
 /**
- * One product that is not deleted, with its brand, supplier, VAT rate, categories, gallery and
- * variations: a fixed handful of queries however many variations it has.
+ * GET /api/products/{id} and the product form's saves read this, so it is one prepared statement
+ * (issue 13): the product with its brand, supplier and VAT rate, and its categories, gallery,
+ * variations and files as JSON columns, instead of nine queries each parsed and planned.
  */
-export async function findProductDetail(db: Executor, id: number): Promise<ProductDetail | null> {
-  const [row] = await db
+const productDetailStatement = preparedStatement((db) =>
+  db
     .select({
       product: products,
       brandName: brands.name,
@@ -135,37 +126,46 @@ export async function findProductDetail(db: Executor, id: number): Promise<Produ
       vatType: vats.type,
       vatRate: vats.rate,
       vatIsActive: vats.isActive,
+      categories: categoriesJson,
+      galleryFileIds: galleryIds,
+      variations: variationsJson,
+      files: filesJson,
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(users, eq(users.id, products.supplierId))
     .leftJoin(vats, eq(vats.id, products.vatId))
-    .where(and(eq(products.id, id), notDeleted))
-    .limit(1);
+    .where(and(eq(products.id, sql.placeholder('id')), notDeleted))
+    .limit(1)
+    .prepare('product_detail'),
+);
+
+/** Each category with its parent after it, once: what discount rules match (categoryIdsWithParents). */
+function withParents(rows: readonly { id: number; parentId: number | null }[]): number[] {
+  const ids: number[] = [];
+  for (const row of rows) {
+    if (!ids.includes(row.id)) ids.push(row.id);
+    if (row.parentId !== null && !ids.includes(row.parentId)) ids.push(row.parentId);
+  }
+  return ids;
+}
+
+/**
+ * One product that is not deleted, with its brand, supplier, VAT rate, categories, gallery and
+ * variations: one query however many variations it has.
+ */
+export async function findProductDetail(db: Executor, id: number): Promise<ProductDetail | null> {
+  const [row] = await productDetailStatement(db).execute({ id });
   if (!row) return null;
   const { product } = row;
-  const [productCategoryRows, pricingCategories, gallery, variations] = await Promise.all([
-    db
-      .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
-      .from(productCategories)
-      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-      .where(eq(productCategories.productId, id))
-      .orderBy(asc(categories.name), asc(categories.id)),
-    categoryIdsWithParents(db, [id]),
-    db
-      .select({ fileId: productImages.fileId })
-      .from(productImages)
-      .where(eq(productImages.productId, id))
-      .orderBy(asc(productImages.sortOrder)),
-    variationsOf(db, [id]).then((map) => map.get(id) ?? []),
-  ]);
-  const galleryFileIds = gallery.map((g) => g.fileId);
-  const fileMap = await filesByIds(db, [
-    ...(product.thumbnailId === null ? [] : [product.thumbnailId]),
-    ...(product.seoImageId === null ? [] : [product.seoImageId]),
-    ...galleryFileIds,
-    ...variations.flatMap((v) => [...(v.fileId === null ? [] : [v.fileId]), ...v.galleryFileIds]),
-  ]);
+  const variations: VariationDetail[] = row.variations.map((v) => ({
+    ...v,
+    createdAt: new Date(v.createdAt),
+    updatedAt: new Date(v.updatedAt),
+  }));
+  const fileMap = new Map<number, FileRow>(
+    row.files.map((f) => [f.id, { ...f, createdAt: new Date(f.createdAt) }]),
+  );
   return {
     product,
     brand:
@@ -180,9 +180,9 @@ export async function findProductDetail(db: Executor, id: number): Promise<Produ
       row.vatType === null
         ? null
         : { type: row.vatType, rate: row.vatRate ?? '0', isActive: row.vatIsActive ?? false },
-    categories: productCategoryRows,
-    pricingCategoryIds: pricingCategories.get(id) ?? [],
-    galleryFileIds,
+    categories: row.categories,
+    pricingCategoryIds: withParents(row.categories),
+    galleryFileIds: row.galleryFileIds,
     variations,
     files: fileMap,
   };

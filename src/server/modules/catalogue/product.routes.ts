@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   PRODUCT_MESSAGES,
   type ProductAttributesReply,
@@ -11,7 +10,7 @@ import {
   reorderImagesBody,
 } from '../../../contracts/catalogue';
 import { idParam } from '../../../contracts/common';
-import type { SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
 import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
@@ -19,7 +18,7 @@ import { presentProduct, presentProductAttributes, presentVariations } from './p
 import { findProductDetail, isLiveProduct, type ProductDetail, productAttributes } from './product.queries';
 import { loadAdminListPricing } from './products-list.queries';
 import { reorderProductImages } from './reorder-product-images';
-import { type ProductActor, saveProduct } from './save-product';
+import { saveProduct } from './save-product';
 import { setProductField } from './set-product-field';
 
 /**
@@ -27,11 +26,6 @@ import { setProductField } from './set-product-field';
  * administration too (docs/decisions/0016).
  */
 const auth = { permission: 'catalogue.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): ProductActor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 /** Prices as the product list shows them: for a signed-in customer, today (docs/decisions/0014). */
 async function present(ctx: AppContext, detail: ProductDetail): Promise<ProductReply> {

@@ -31,7 +31,7 @@ import { productBatch } from './products-list.queries';
 
 let t: TestApp;
 let admin: Agent & { user: { id: number; email: string } };
-let staff: Agent;
+let staff: Agent & { user: { id: number; email: string } };
 let customer: Agent;
 let tag = 0;
 
@@ -117,17 +117,17 @@ function expect422(response: LightMyRequestResponse, field: string, message: str
 }
 
 describe('GET /admin/products', () => {
-  it('answers a page of 15 in the house paged shape, newest first, and the next page', async () => {
+  it('answers a page of 10 (spec 2 §9) in the house paged shape, newest first, and the next page', async () => {
     const word = uniqueWord();
     const made: number[] = [];
     for (let i = 0; i < 17; i += 1) made.push((await product({ name: `Lamp ${word} ${i}` })).id);
 
     const first = await list(admin, `search=${word}`);
-    expect(first).toMatchObject({ current_page: 1, last_page: 2, per_page: 15, total: 17, from: 1, to: 15 });
-    expect(idsOf(first)).toEqual([...made].reverse().slice(0, 15));
+    expect(first).toMatchObject({ current_page: 1, last_page: 2, per_page: 10, total: 17, from: 1, to: 10 });
+    expect(idsOf(first)).toEqual([...made].reverse().slice(0, 10));
 
     const second = await list(admin, `search=${word}&page=2`);
-    expect(second).toMatchObject({ current_page: 2, last_page: 2, total: 17, from: 16, to: 17 });
+    expect(second).toMatchObject({ current_page: 2, last_page: 2, total: 17, from: 11, to: 17 });
     expect(new Set([...idsOf(first), ...idsOf(second)]).size).toBe(17);
 
     const beyond = await list(admin, `search=${word}&page=9`);
@@ -639,7 +639,7 @@ describe('DELETE /admin/products/{id}', () => {
       kept.id,
     ]);
     const batch = await staff.post('/api/products/variants/batch', { product_ids: [doomed.id, kept.id] });
-    expect(Object.keys(batch.json().data)).toEqual([String(kept.id)]);
+    expect(Object.keys(batch.json())).toEqual([String(kept.id)]);
 
     expect((await admin.delete(`/admin/products/${doomed.id}`)).statusCode).toBe(404);
     const bulk = await admin.post('/admin/products/bulk-status', {
@@ -868,14 +868,48 @@ describe('GET /api/order-products', () => {
     });
   });
 
-  it("prices for the session's role", async () => {
+  it('prices and shows products for the order’s customer, a guest without one — never for the staff member (issue 12)', async () => {
     const word = uniqueWord();
-    const item = await product({ name: `Gauze ${word}`, price: '10.00' });
+    const item = await product({
+      name: `Gauze ${word}`,
+      price: '10.00',
+      shopVisibility: ['guest', 'partner'],
+    });
+    const partnersOnly = await product({
+      name: `Gauze pro ${word}`,
+      price: '20.00',
+      shopVisibility: ['partner'],
+    });
     await rule({ productIds: [item.id], applicableRoles: ['staff'], discountValue: '30' });
-    const asStaff = (await staff.get(`/api/order-products?search=${word}`)).json().data[0];
-    const asAdmin = (await admin.get(`/api/order-products?search=${word}`)).json().data[0];
-    expect(asStaff).toMatchObject({ id: item.id, price: 10, final_price: 7, total_discount_percentage: 30 });
-    expect(asAdmin).toMatchObject({ id: item.id, price: 10, final_price: 10, total_discount_percentage: 0 });
+    await rule({ productIds: [item.id], applicableRoles: ['partner'], discountValue: '20' });
+    const partner = await createUser(db(), { roles: ['partner'] });
+
+    const asGuest = (await staff.get(`/api/order-products?search=${word}`)).json().data as OrderProduct[];
+    expect(asGuest.map((p) => p.id)).toEqual([item.id]);
+    expect(asGuest[0]).toMatchObject({ price: 10, final_price: 10, total_discount_percentage: 0 });
+
+    const forPartner = (
+      await staff.get(`/api/order-products?search=${word}&customer_id=${partner.id}`)
+    ).json().data as OrderProduct[];
+    expect(forPartner.map((p) => p.id).sort()).toEqual([item.id, partnersOnly.id].sort());
+    expect(forPartner.find((p) => p.id === item.id)).toMatchObject({
+      final_price: 8,
+      total_discount_percentage: 20,
+    });
+
+    const batch = await staff.post('/api/products/variants/batch', {
+      product_ids: [item.id],
+      customer_id: partner.id,
+    });
+    expect(batch.statusCode).toBe(200);
+  });
+
+  it('refuses a customer_id that is not a customer account (staff, admin or nobody) on the field', async () => {
+    for (const id of [admin.user.id, staff.user.id, 999_999]) {
+      const response = await staff.get(`/api/order-products?search=ab&customer_id=${id}`);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.customer_id).toEqual(['The selected customer does not exist.']);
+    }
   });
 
   it('answers 401 signed out and 403 to a customer', async () => {
@@ -885,7 +919,7 @@ describe('GET /api/order-products', () => {
 });
 
 describe('POST /api/products/variants/batch', () => {
-  it("maps each product to its variants, priced for the session's role, with attribute values", async () => {
+  it('maps each product to its variants, priced for the customer (a guest here), with attribute values', async () => {
     const word = uniqueWord();
     const [size] = await db()
       .insert(attributes)
@@ -911,7 +945,7 @@ describe('POST /api/products/variants/batch', () => {
         { productStockId: shirt.variants[0]!.id, attributeValueId: small!.id },
         { productStockId: shirt.variants[1]!.id, attributeValueId: large!.id },
       ]);
-    await rule({ productIds: [shirt.id], applicableRoles: ['staff'], discountValue: '50' });
+    await rule({ productIds: [shirt.id], applicableRoles: [], discountValue: '50' });
     const simple = await product({ name: `Simple ${word}`, isActive: false, shopVisibility: [] });
 
     const response = await staff.post('/api/products/variants/batch', {
@@ -919,7 +953,7 @@ describe('POST /api/products/variants/batch', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const reply = response.json() as VariantsBatchReply;
-    expect(reply.data).toEqual({
+    expect(reply).toEqual({
       [shirt.id]: [
         {
           id: shirt.variants[0]!.id,
@@ -942,8 +976,9 @@ describe('POST /api/products/variants/batch', () => {
       ],
       [simple.id]: [],
     });
+    // The customer decides the price, not who asks: the same for an administrator.
     const asAdmin = (await admin.post('/api/products/variants/batch', { product_ids: [shirt.id] })).json();
-    expect(asAdmin.data[shirt.id].map((v: { final_price: number }) => v.final_price)).toEqual([20, 24]);
+    expect(asAdmin[shirt.id].map((v: { final_price: number }) => v.final_price)).toEqual([10, 12]);
   });
 
   it('answers 422, 419, 401 and 403', async () => {

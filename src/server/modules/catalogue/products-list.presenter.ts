@@ -12,6 +12,7 @@ import {
 import type { PricedUnit } from '../../../domain/pricing/discounts';
 import type { VatSettings } from '../../../domain/pricing/vat';
 import type { Storage } from '../../platform/files/storage';
+import { products } from './catalogue.tables';
 import { ownDiscountOf } from './pricing-context';
 import type { ProductListRow } from './products-list.queries';
 
@@ -25,6 +26,18 @@ type PriceableProduct = {
   discountStartDate: string | null;
   discountEndDate: string | null;
   pricingCategoryIds: number[];
+};
+
+/** The product columns the pricing engine reads (with the product's categories added by the caller). */
+export const priceableColumns = {
+  id: products.id,
+  price: products.price,
+  isVariableProduct: products.isVariableProduct,
+  hasDiscount: products.hasDiscount,
+  discountType: products.discountType,
+  discount: products.discount,
+  discountStartDate: products.discountStartDate,
+  discountEndDate: products.discountEndDate,
 };
 
 /** The product as the pricing engine reads it. */

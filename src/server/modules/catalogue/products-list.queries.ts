@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { ProductListQuery } from '../../../contracts/catalogue';
 import type { Buyer } from '../../../domain/pricing/discounts';
 import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
+import { preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
+import { rowCount } from '../../platform/db/row-counts';
 import { likePattern, paged } from '../../platform/http/paging';
 import { files } from '../files';
 import { brands, categories, productCategories, productStocks, products } from './catalogue.tables';
@@ -45,18 +47,18 @@ function stockStatusCondition(status: NonNullable<ProductListFilters['stock_stat
 }
 
 /**
- * In a category or anything below it (spec 2 §9 has two levels; the walk does not depend on it).
- * Uncorrelated, so the tree and its products are read once, not once per product.
+ * In a category or one of its children (spec 2 §9: two levels, which save-category keeps).
+ * Uncorrelated, so the categories and their products are read once, not once per product. Not a
+ * recursive walk: PostgreSQL guesses a recursive query's size blindly (half the shop), and then
+ * reads every product instead of the category's (issue 13).
  */
 function inCategoryTree(categoryId: number): SQL {
   return sql`${products.id} in (
-    with recursive tree(id) as (
-      select ${categoryId}::integer
-      union
-      select ${categories.id} from ${categories} join tree on ${categories.parentId} = tree.id
-    )
     select ${productCategories.productId} from ${productCategories}
-    where ${productCategories.categoryId} in (select id from tree)
+    where ${productCategories.categoryId} in (
+      select ${categories.id} from ${categories}
+      where ${categories.id} = ${categoryId} or ${categories.parentId} = ${categoryId}
+    )
   )`;
 }
 
@@ -150,10 +152,53 @@ export type ProductListRow = {
   variants: VariantPriceRow[];
 };
 
+/** `products.id` among the `ids` placeholder: one statement for any number of ids. */
+const idIn = (column: SQL | typeof products.id) => sql`${column} = any(${sql.placeholder('ids')}::integer[])`;
+
+/** The whole list's page of ids in each order: prepared, as the hot read (issue 13). */
+const wholeListIds = preparedStatements(
+  (db, key: `${ProductListOrder['sort']}:${ProductListOrder['direction']}`) => {
+    const [sort, direction] = key.split(':') as [ProductListOrder['sort'], ProductListOrder['direction']];
+    return db
+      .select({ id: products.id })
+      .from(products)
+      .where(notDeleted)
+      .orderBy(...productOrder({ sort, direction }))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`products_page_${sort}_${direction}`);
+  },
+);
+
+const rowsByIds = preparedStatement((db) =>
+  db
+    .select(productListColumns)
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(users, eq(users.id, products.supplierId))
+    .leftJoin(files, eq(files.id, products.thumbnailId))
+    .where(idIn(products.id))
+    .prepare('products_list_rows'),
+);
+
+const variantsByIds = preparedStatement((db) =>
+  db
+    .select({
+      id: productStocks.id,
+      productId: productStocks.productId,
+      price: productStocks.price,
+      qty: productStocks.qty,
+    })
+    .from(productStocks)
+    .where(idIn(sql`${productStocks.productId}`))
+    .orderBy(asc(productStocks.sortOrder), asc(productStocks.id))
+    .prepare('products_list_variants'),
+);
+
 /**
  * Products in list order, `limit` from `offset` (the list's page, the export's batch). The ids are
  * found first on the products table alone; then those rows only get their brand, supplier,
- * thumbnail, categories and variants, in three more queries whatever the page size.
+ * thumbnail, categories and variants, in three more queries whatever the page size, each prepared.
  */
 export async function productBatch(
   db: Executor,
@@ -162,33 +207,20 @@ export async function productBatch(
   offset: number,
 ): Promise<ProductListRow[]> {
   const ids = (
-    await db
-      .select({ id: products.id })
-      .from(products)
-      .where(productFilters(query))
-      .orderBy(...productOrder(query))
-      .limit(limit)
-      .offset(offset)
+    isWholeList(query)
+      ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
+      : await db
+          .select({ id: products.id })
+          .from(products)
+          .where(productFilters(query))
+          .orderBy(...productOrder(query))
+          .limit(limit)
+          .offset(offset)
   ).map((r) => r.id);
   if (ids.length === 0) return [];
   const [rows, variants, pricingCategories] = await Promise.all([
-    db
-      .select(productListColumns)
-      .from(products)
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .leftJoin(users, eq(users.id, products.supplierId))
-      .leftJoin(files, eq(files.id, products.thumbnailId))
-      .where(inArray(products.id, ids)),
-    db
-      .select({
-        id: productStocks.id,
-        productId: productStocks.productId,
-        price: productStocks.price,
-        qty: productStocks.qty,
-      })
-      .from(productStocks)
-      .where(inArray(productStocks.productId, ids))
-      .orderBy(asc(productStocks.sortOrder), asc(productStocks.id)),
+    rowsByIds(db).execute({ ids }),
+    variantsByIds(db).execute({ ids }),
     categoryIdsWithParents(db, ids),
   ]);
   const variantsOf = new Map<number, VariantPriceRow[]>(ids.map((id) => [id, []]));
@@ -203,19 +235,39 @@ export async function productBatch(
     .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
+/** Whether the list shows every product the shop keeps (no search, no filter). */
+function isWholeList(query: ProductListFilters): boolean {
+  return (
+    !query.search &&
+    query.category_id === undefined &&
+    query.brand_id === undefined &&
+    query.supplier_id === undefined &&
+    !query.is_active &&
+    !query.is_rental &&
+    !query.stock_status
+  );
+}
+
+/**
+ * The matching total: the kept products' count that triggers maintain when nothing is filtered,
+ * else an exact count through the filter's index (docs/decisions/0044).
+ */
+export async function countProducts(db: Executor, query: ProductListFilters): Promise<number> {
+  if (isWholeList(query)) return rowCount(db, 'products');
+  const [row] = await db
+    .select({ n: sql<number>`cast(count(*) as integer)` })
+    .from(products)
+    .where(productFilters(query));
+  return row?.n ?? 0;
+}
+
 /** One page of the product list (spec 2 §2; spec 1 §2 paging). */
 export async function listProducts(db: Executor, query: ProductListQuery) {
   return paged(
     query.page,
     query.per_page,
     (limit, offset) => productBatch(db, query, limit, offset),
-    async () =>
-      (
-        await db
-          .select({ n: sql<number>`cast(count(*) as integer)` })
-          .from(products)
-          .where(productFilters(query))
-      )[0]?.n ?? 0,
+    () => countProducts(db, query),
   );
 }
 

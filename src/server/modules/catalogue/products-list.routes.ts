@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { bulkProductsBody, productExportQuery, productListQuery } from '../../../contracts/catalogue';
 import { idParam } from '../../../contracts/common';
-import type { Actor } from '../../platform/audit/audit';
-import type { SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
 import { defineRoute } from '../../platform/http/define-route';
 import { sendXlsxDownload } from '../../platform/xlsx/xlsx-stream';
 import { deleteProduct } from './delete-product';
@@ -12,11 +10,6 @@ import { listProducts, loadAdminListPricing } from './products-list.queries';
 import { setProductsActive } from './set-products-active';
 
 const auth = { permission: 'catalogue.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 /** The product list: page and endpoint, export, delete, bulk activate/deactivate (spec 1 §7, spec 2 §2). */
 export const productListRoutes = [

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   attributeBody,
   attributesListQuery,
@@ -17,8 +16,8 @@ import {
   vatsListQuery,
 } from '../../../contracts/catalogue-reference';
 import { idParam } from '../../../contracts/common';
-import type { Actor } from '../../platform/audit/audit';
-import type { LoadedSession, SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
+import type { LoadedSession } from '../../platform/auth/sessions';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { deleteAttribute } from './delete-attribute';
@@ -58,11 +57,6 @@ import { saveVat } from './save-vat';
 
 /** Every change, and the admin-only reads, need catalogue.manage (DECISIONS 1). */
 const auth = { permission: 'catalogue.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 /** The storefront and shoppers see what is switched on; people who manage the catalogue see all. */
 const audienceOf = (session: LoadedSession | null): Audience => ({

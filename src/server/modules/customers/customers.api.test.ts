@@ -176,15 +176,15 @@ describe('PUT /api/customers/:id/profile', () => {
     expect(taken.json().errors.email).toEqual(['The email has already been taken.']);
   });
 
-  it('requires company info from a supplier or partner', async () => {
-    const supplier = await createUser(t.ctx.db, {
-      roles: ['supplier'],
+  it('requires company info from a partner', async () => {
+    const partner = await createUser(t.ctx.db, {
+      roles: ['partner'],
       userType: 'company',
-      companyName: 'Supply Co',
+      companyName: 'Partner Co',
     });
     const response = await staff.put(
-      `/api/customers/${supplier.id}/profile`,
-      person({ email: supplier.email }),
+      `/api/customers/${partner.id}/profile`,
+      person({ email: partner.email }),
     );
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.user_type).toEqual([USER_MESSAGES.companyRoles]);
@@ -214,16 +214,18 @@ describe('GET /api/customers?search=', () => {
 
 describe('POST /api/users/:id/ensure-customer-role', () => {
   it('adds the customer role once, keeps the others, audits the change', async () => {
-    const doctor = await createUser(t.ctx.db, { roles: ['doctor'] });
-    const response = await staff.post(`/api/users/${doctor.id}/ensure-customer-role`);
+    const patient = await createUser(t.ctx.db, { roles: ['patient'] });
+    const response = await staff.post(`/api/users/${patient.id}/ensure-customer-role`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, data: { roles: ['customer', 'doctor'] } });
-    const again = await staff.post(`/api/users/${doctor.id}/ensure-customer-role`);
-    expect(again.json().data.roles).toEqual(['customer', 'doctor']);
+    expect(response.json()).toEqual({ success: true, data: { roles: ['customer', 'patient'] } });
+    const again = await staff.post(`/api/users/${patient.id}/ensure-customer-role`);
+    expect(again.json().data.roles).toEqual(['customer', 'patient']);
     const entries = await t.ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'user.customer_role_added'), eq(auditLog.subjectId, String(doctor.id))));
+      .where(
+        and(eq(auditLog.action, 'user.customer_role_added'), eq(auditLog.subjectId, String(patient.id))),
+      );
     expect(entries).toHaveLength(1);
   });
 

@@ -1,13 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { roles, userRoles, users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
 import { likePattern } from '../../platform/http/paging';
-import { defaultAddressJoin, USER_SEARCH_TEXT } from '../accounts';
+import { customerAccountCondition, defaultAddressJoin, USER_SEARCH_TEXT } from '../accounts';
 import { userAddresses } from '../accounts/accounts.tables';
-
-/** The roles whose holders an order can be for (spec 1 §1, §7 customer search). */
-export const CUSTOMER_ROLES = ['customer', 'partner', 'supplier', 'doctor', 'patient'] as const;
 
 /** spec 1 §9: the customer search needs 2 characters; it answers the first 20. */
 export const CUSTOMER_SEARCH_MIN = 2;
@@ -57,18 +54,16 @@ export async function findCustomer(db: Executor, id: number): Promise<CustomerRo
   return (row as CustomerRow | undefined) ?? null;
 }
 
-/** Users holding a customer-side role whose name, e-mail, phone or company matches (spec 1 §7). */
+/**
+ * Customer accounts whose name, e-mail, phone or company matches (spec 1 §7): only accounts the
+ * order form may go on to change (docs/decisions/0035), so no back-office account is offered.
+ */
 export async function searchCustomers(db: Executor, search: string): Promise<CustomerRow[]> {
-  const holders = db
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(inArray(roles.name, [...CUSTOMER_ROLES]));
   const rows = await db
     .select(customerColumns)
     .from(users)
     .leftJoin(userAddresses, defaultAddressJoin)
-    .where(and(inArray(users.id, holders), sql`${USER_SEARCH_TEXT} ilike ${likePattern(search)}`))
+    .where(and(customerAccountCondition(), sql`${USER_SEARCH_TEXT} ilike ${likePattern(search)}`))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(CUSTOMER_SEARCH_LIMIT);
   return rows as CustomerRow[];

@@ -1,9 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../contracts/common';
 import { customerBody, ORDER_MESSAGES } from '../../../contracts/orders';
-import type { Actor } from '../../platform/audit/audit';
-import type { SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
 import { defineRoute } from '../../platform/http/define-route';
 import { createCustomer } from './create-customer';
 import { presentCustomer } from './customers.presenter';
@@ -13,11 +11,6 @@ import { updateCustomerProfile } from './update-customer-profile';
 
 /** The order form's customer calls: an order-area feature (docs/decisions/0030 Permissions). */
 const auth = { permission: 'orders.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 const customerSearchQuery = z.object({
   search: z

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { CustomerBody } from '../../../contracts/orders';
 import { rolesFitUserType, USER_MESSAGES } from '../../../domain/accounts/user-rules';
 import { fieldError } from '../../../domain/errors';
-import { type Actor, audit } from '../../platform/audit/audit';
+import { audit } from '../../platform/audit/audit';
+import type { SessionActor } from '../../platform/auth/actor';
 import { users } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
-import { notFound } from '../../platform/http/errors';
-import { assertEmailFree, emailTaken } from '../accounts';
+import { assertEmailFree, checkAccountScope, emailTaken } from '../accounts';
 import { customerColumns, saveCustomerAddress } from './customer-profile';
 import { type CustomerRow, findCustomer } from './customers.queries';
 
@@ -29,19 +29,19 @@ const snapshotOf = (row: CustomerRow): Snapshot => ({
 /**
  * Staff edit a customer from the order form (spec 1 §7 PUT /api/customers/{id}/profile): the
  * profile and the default address. A blank e-mail keeps the current one (docs/decisions/0031).
- * Supplier and partner users must stay companies (spec 1 §6).
+ * Supplier and partner users must stay companies (spec 1 §6). Only a customer account may be
+ * changed here: one holding a back-office role or any permission answers 403 (docs/decisions/0035).
  */
 export async function updateCustomerProfile(
   ctx: AppContext,
-  actor: Actor,
+  actor: SessionActor,
   id: number,
   input: CustomerBody,
 ): Promise<CustomerRow> {
   const now = ctx.now();
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-      if (!locked) throw notFound();
+      await checkAccountScope(tx, actor, { kind: 'customer', userId: id });
       const before = (await findCustomer(tx, id))!;
       if (!rolesFitUserType(input.user_type, before.roles))
         throw fieldError('user_type', USER_MESSAGES.companyRoles);

@@ -6,6 +6,7 @@ import { EMAIL_TEMPLATE_MESSAGES as M } from '../../../contracts/email-templates
 import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
+import { emailTemplates } from './email-templates.tables';
 
 let t: TestApp;
 let admin: Agent;
@@ -249,6 +250,37 @@ describe('preview and test e-mail', () => {
     expect(missing.json().errors.recipient_email).toEqual([M.recipientRequired]);
     const bad = await admin.post(`${BASE}/${saved.id}/send-test`, { recipient_email: 'nobody' });
     expect(bad.json().errors.recipient_email).toEqual([M.email]);
+  });
+});
+
+describe('links built from placeholders (issue 11)', () => {
+  it('drops a link whose scheme a placeholder splits, when saving', async () => {
+    const saved = await create({
+      body: '<p><a href="java{{shop_name}}script:alert(1)">a</a> <a href="{{x}}:alert(1)">b</a> <a href="{{shop_url}}/orders">c</a></p>',
+    });
+    expect(saved.body).toBe('<p><a>a</a> <a>b</a> <a href="{{shop_url}}/orders">c</a></p>');
+  });
+
+  it('never lets a filled placeholder make a javascript: link in the preview or the sent e-mail', async () => {
+    // A template saved before the check existed: its placeholder fills to nothing and joins the scheme.
+    const [legacy] = await t.ctx.db
+      .insert(emailTemplates)
+      .values({
+        name: 'Legacy',
+        subject: 'Legacy',
+        body: '<p><a href="java{{not_a_variable}}script:alert(1)">Pay</a> <a href="https://shop.test/x">Shop</a></p>',
+        slug: `legacy-${Date.now()}`,
+      })
+      .returning();
+    const preview = (await admin.get(`${BASE}/${legacy!.id}/preview`)).json().data;
+    expect(preview.html).toBe('<p><a>Pay</a> <a href="https://shop.test/x">Shop</a></p>');
+    const sent = await admin.post(`${BASE}/${legacy!.id}/send-test`, { recipient_email: 'legacy@shop.test' });
+    expect(sent.statusCode).toBe(200);
+    const dir = path.join(t.dataDir, 'mail');
+    const files = (await fs.readdir(dir)).filter((f) => f.includes('legacy@shop.test'));
+    const raw = (await fs.readFile(path.join(dir, files.at(-1)!), 'utf8')).replace(/=\r?\n/g, '');
+    expect(raw).not.toMatch(/javascript/i);
+    expect(raw).toContain('https://shop.test/x');
   });
 });
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../contracts/common';
 import {
@@ -14,8 +13,7 @@ import {
   THEME_NAMES,
 } from '../../../contracts/email-templates';
 import { EMAIL_TEMPLATE_TYPES } from '../../../domain/templates/template-types';
-import type { Actor } from '../../platform/audit/audit';
-import type { SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { deleteEmailTemplate } from './delete-email-template';
@@ -28,11 +26,6 @@ import { themeVarsCss } from './theme-vars';
 
 /** E-mail templates are settings: admin only by default (DECISIONS 1). */
 const auth = { permission: 'settings.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 const BASE = '/api/email-management/templates';
 
@@ -132,7 +125,10 @@ export const emailTemplateRoutes = [
     url: '/api/email-management/theme-vars',
     auth,
     handler: async ({ reply }) =>
-      reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache').send(themeVarsCss('default')),
+      reply
+        .type('text/css; charset=utf-8')
+        .header('Cache-Control', 'private, no-cache')
+        .send(themeVarsCss('default')),
   }),
 
   defineRoute({
@@ -143,7 +139,7 @@ export const emailTemplateRoutes = [
     handler: async ({ reply, params }) =>
       reply
         .type('text/css; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
+        .header('Cache-Control', 'private, no-cache')
         .send(themeVarsCss(params.name)),
   }),
 ];

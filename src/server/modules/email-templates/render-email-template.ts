@@ -1,16 +1,17 @@
 import { htmlToText, renderTemplate, unknownPlaceholders } from '../../../domain/templates/render-template';
 import { EMAIL_TEMPLATE_TYPES, sampleValues } from '../../../domain/templates/template-types';
+import { renderTemplateHtml } from '../../platform/html/sanitize-html';
 import type { EmailTemplateRow } from './email-templates.queries';
 
 /**
  * A template filled with values: the subject as plain text, the body as HTML with every value
- * escaped, and the text alternative (docs/decisions/0028).
+ * escaped and its addresses checked again, and the text alternative (docs/decisions/0028).
  */
 export function renderEmailTemplate(
   template: Pick<EmailTemplateRow, 'subject' | 'body'>,
   values: Record<string, string>,
 ) {
-  const html = renderTemplate(template.body, values, 'html');
+  const html = renderTemplateHtml(template.body, values);
   return {
     subject: renderTemplate(template.subject, values, 'text').replace(/[\r\n]+/g, ' '),
     html,

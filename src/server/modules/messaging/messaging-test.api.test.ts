@@ -79,6 +79,21 @@ describe('messaging-provider test tool', () => {
     expect(bad.json().errors.base_url).toBeDefined();
   });
 
+  it('clears the stored token when the base URL moves, unless a token is entered in the same save', async () => {
+    const moved = await admin.post(`${api}/config`, {
+      api_token: '',
+      base_url: 'https://graph.elsewhere.test/v1',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.has_api_token).toBe(false);
+    expect((await getSettings(t.ctx.db, ['messaging_api_token'])).messaging_api_token).toBe('');
+    const both = await admin.post(`${api}/config`, {
+      api_token: 'good-token',
+      base_url: `${provider.url}/v21.0`,
+    });
+    expect(both.json().data.has_api_token).toBe(true);
+  });
+
   it('tests the connection with the stored token', async () => {
     const response = await admin.post(`${api}/connection`);
     expect(response.statusCode, response.body).toBe(200);

@@ -1,5 +1,10 @@
-import { type MessagingConfigView, MESSAGING_TEST_MESSAGES as W } from '../../../contracts/messaging';
+import {
+  MESSAGING_SECRET_BINDINGS,
+  type MessagingConfigView,
+  MESSAGING_TEST_MESSAGES as W,
+} from '../../../contracts/messaging';
 import { AppError } from '../../../domain/errors';
+import { clearMovedSecrets } from '../../../domain/settings/bound-secrets';
 import type { Actor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/database';
@@ -13,17 +18,21 @@ export async function readMessagingConfig(db: Executor): Promise<MessagingConfig
   return { base_url: s.messaging_api_base_url, has_api_token: s.messaging_api_token !== '' };
 }
 
-/** POST …/config: the token is write-only (empty keeps the stored one); audited without its value. */
+/**
+ * POST …/config: the token is write-only (empty keeps the stored one); audited without its value. A
+ * new base URL clears the stored token unless one is entered in the same save (docs/decisions/0036).
+ */
 export async function saveMessagingConfig(
   ctx: AppContext,
   actor: Actor,
   body: { api_token: string; base_url?: string | undefined },
 ): Promise<MessagingConfigView> {
-  const changes: { messaging_api_token?: string; messaging_api_base_url?: string } = {};
-  if (body.api_token !== '') changes.messaging_api_token = body.api_token;
-  if (body.base_url !== undefined) changes.messaging_api_base_url = body.base_url;
+  const sent: { messaging_api_token?: string; messaging_api_base_url?: string } = {};
+  if (body.api_token !== '') sent.messaging_api_token = body.api_token;
+  if (body.base_url !== undefined) sent.messaging_api_base_url = body.base_url;
   return ctx.db.transaction(async (tx) => {
     const before = await getSettings(tx, ['messaging_api_base_url', 'messaging_api_token']);
+    const changes = clearMovedSecrets(before, sent, MESSAGING_SECRET_BINDINGS);
     await setSettings(tx, changes);
     await auditSettingChanges(tx, actor, before, changes);
     return readMessagingConfig(tx);

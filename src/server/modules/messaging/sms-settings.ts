@@ -1,9 +1,11 @@
 import {
+  SMS_SECRET_BINDINGS,
   SMS_SETTING_KEYS,
   type SmsSettings,
   type SmsSettingsBody,
   type SmsSettingsView,
 } from '../../../contracts/messaging';
+import { clearMovedSecrets } from '../../../domain/settings/bound-secrets';
 import type { Actor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/database';
@@ -33,17 +35,19 @@ export function gatewayConfig(settings: SmsSettings): SmsGatewayConfig {
 
 /**
  * POST /api/sms-configuration/settings (spec 2 §7): the sent settings in one transaction, one audit
- * row per real change. The app key is write-only: an empty value keeps the stored one.
+ * row per real change. The app key is write-only: an empty value keeps the stored one, and a new
+ * base URL clears it unless a key is entered in the same save (docs/decisions/0036).
  */
 export async function updateSmsSettings(
   ctx: AppContext,
   actor: Actor,
   values: SmsSettingsBody,
 ): Promise<SmsSettingsView> {
-  const changes: Partial<SmsSettings> = { ...values };
-  if (changes.sms_gateway_app_key === '') delete changes.sms_gateway_app_key;
+  const sent: Partial<SmsSettings> = { ...values };
+  if (sent.sms_gateway_app_key === '') delete sent.sms_gateway_app_key;
   return ctx.db.transaction(async (tx) => {
     const before = await readSmsSettings(tx);
+    const changes = clearMovedSecrets(before, sent, SMS_SECRET_BINDINGS);
     await setSettings(tx, changes);
     await auditSettingChanges(tx, actor, before, changes);
     return readSmsSettingsView(tx);

@@ -82,6 +82,29 @@ describe('SMS settings', () => {
     expect(row!.data).toEqual({ secret: true, stored: true });
   });
 
+  it('clears the stored key when the base URL moves, unless a key is entered in the same save', async () => {
+    const moved = await save({ sms_gateway_base_url: 'https://sms.elsewhere.test/v1' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().settings.has_sms_gateway_app_key).toBe(false);
+    expect((await readSmsSettings(t.ctx.db)).sms_gateway_app_key).toBe('');
+    const [row] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'setting.updated'), eq(auditLog.subjectId, 'sms_gateway_app_key')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row!.data).toEqual({ secret: true, stored: false });
+
+    const both = await save({
+      sms_gateway_base_url: `${gateway.url}/v1`,
+      sms_gateway_app_key: 'key-for-here',
+    });
+    expect(both.json().settings.has_sms_gateway_app_key).toBe(true);
+    expect((await readSmsSettings(t.ctx.db)).sms_gateway_app_key).toBe('key-for-here');
+    const same = await save({ sms_gateway_base_url: `${gateway.url}/v1`, sms_gateway_app_key: '' });
+    expect(same.json().settings.has_sms_gateway_app_key).toBe(true);
+  });
+
   it.each([
     [{ sms_otp_length: 3 }, 'sms_otp_length', M.whole('The code length', 4, 10)],
     [{ sms_otp_expiry_minutes: 0 }, 'sms_otp_expiry_minutes', M.whole('The expiry', 1, 60)],

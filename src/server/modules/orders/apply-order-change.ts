@@ -5,6 +5,7 @@ import { statusForAmount } from '../../../domain/orders/payment-rules';
 import type { VatMethod } from '../../../domain/pricing/vat';
 import { type Actor, audit } from '../../platform/audit/audit';
 import type { Tx } from '../../platform/db/database';
+import { settleOrderRuleUses } from './order-discount-uses';
 import { settleOrderStock } from './order-stock';
 import { auditFields } from './orders.presenter';
 import { completedPaid, itemsOfOrder, type OrderRow } from './orders.queries';
@@ -44,6 +45,7 @@ export async function applyOrderChange(
   const [updated] = await tx.update(orders).set(values).where(eq(orders.id, before.id)).returning();
   let after = updated!;
   const deductedAt = await settleOrderStock(tx, actor, now, before, after);
+  const rulesUsed = await settleOrderRuleUses(tx, before, after, now);
   if (deductedAt?.getTime() !== after.stockDeductedAt?.getTime())
     after = { ...after, stockDeductedAt: deductedAt };
   await audit(tx, {
@@ -51,7 +53,10 @@ export async function applyOrderChange(
     action: 'order.updated',
     subjectType: 'order',
     subjectId: before.id,
-    data: changedFields(auditFields(before), auditFields(after)),
+    data: {
+      ...changedFields(auditFields(before), auditFields(after)),
+      ...(rulesUsed.length > 0 ? { discount_rules_used: rulesUsed } : {}),
+    },
     ip: actor.ip,
   });
   return after;

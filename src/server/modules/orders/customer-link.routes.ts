@@ -18,7 +18,7 @@ export const customerLinkRoutes = [
   defineRoute({
     method: 'GET',
     url: '/admin/orders/:id/customer-link-status',
-    auth: orders,
+    auth: { permission: 'orders.view' },
     params: idParam,
     handler: async ({ ctx, params }): Promise<CustomerLinkStatusReply> => {
       const order = await findOrderOr404(ctx.db, params.id);

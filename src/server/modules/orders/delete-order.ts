@@ -35,7 +35,7 @@ export async function deleteOrder(ctx: AppContext, actor: Actor, id: number): Pr
       const result = await returnStock(tx, {
         productId: item.productId,
         variantId: item.variantId,
-        reference: { type: 'order', id },
+        reference: { type: 'order', id, label: order.orderCode },
         reason: 'order_cancellation',
         userId: actor.userId,
         notes: `Order ${order.orderCode} deleted`,

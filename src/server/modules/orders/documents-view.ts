@@ -14,8 +14,8 @@ import {
 import { generateDocumentIn } from './generate-document';
 
 /**
- * The document a view or an e-mail uses (docs/decisions/0032): the latest version when the order
- * has not changed since it was made, otherwise (or when `fresh`, or none exists) a new version.
+ * The document the Generate button and an e-mail use (docs/decisions/0032): the latest version when
+ * the order has not changed since it was made, otherwise (or when `fresh`, or none exists) a new one.
  */
 export async function currentDocument(
   ctx: AppContext,
@@ -32,6 +32,18 @@ export async function currentDocument(
     }
     return { order, doc: await generateDocumentIn(ctx, tx, actor, order, type), generated: true };
   });
+}
+
+/** The latest stored version of a type, as GET …/documents/view/{type} shows it; 404 when none. */
+export async function latestStoredDocument(
+  ctx: AppContext,
+  orderId: number,
+  type: DocumentType,
+): Promise<{ order: OrderRow; doc: DocumentRow }> {
+  const order = await findOrderOr404(ctx.db, orderId);
+  const doc = await latestDocument(ctx.db, orderId, type);
+  if (!doc) throw notFound(ORDER_DOCUMENT_MESSAGES.notGeneratedYet);
+  return { order, doc };
 }
 
 /** The stored PDF of a version; a file gone from the storage is 404. */

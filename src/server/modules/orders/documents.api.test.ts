@@ -41,10 +41,21 @@ async function pdfText(body: Buffer): Promise<string> {
 
 const year = new Date().getUTCFullYear();
 
+/** What the screen does: POST …/generate (reuses the current version, or makes one), then GET the view. */
+async function show(orderId: number, type: string, fresh = false, agent: Agent = admin) {
+  const made = await agent.post(
+    `/admin/orders/${orderId}/documents/${type}/generate`,
+    fresh ? { fresh } : {},
+  );
+  if (made.statusCode !== 200) return made;
+  return agent.get(`/admin/orders/${orderId}/documents/view/${type}`);
+}
+
 describe('who may use the document routes', () => {
   const calls: [string, string, Record<string, unknown>?][] = [
     ['GET', '/admin/orders/1/documents'],
     ['GET', '/admin/orders/1/documents/view/proforma_invoice'],
+    ['POST', '/admin/orders/1/documents/proforma_invoice/generate', {}],
     ['GET', '/admin/orders/1/documents/1/view'],
     ['GET', '/admin/orders/1/documents/proforma_invoice/history'],
     ['POST', '/admin/orders/1/send-document-email', { document_type: 'proforma_invoice' }],
@@ -70,12 +81,68 @@ describe('who may use the document routes', () => {
     const deleted = await createOrderFixture(t.ctx.db, { deletedAt: new Date() });
     expect((await admin.get(`/admin/orders/${deleted.id}/documents`)).statusCode).toBe(404);
     const order = await createOrderFixture(t.ctx.db);
-    expect((await admin.get(`/admin/orders/${order.id}/documents/view/invoice`)).statusCode).toBe(404);
+    expect((await show(order.id, 'invoice')).statusCode).toBe(404);
     const other = await createOrderFixture(t.ctx.db);
-    await admin.get(`/admin/orders/${other.id}/documents/view/proforma_invoice`);
+    await show(other.id, 'proforma_invoice');
     const [doc] = await t.ctx.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, other.id));
     expect((await admin.get(`/admin/orders/${order.id}/documents/${doc!.id}/view`)).statusCode).toBe(404);
     expect((await admin.delete(`/admin/orders/${order.id}/documents/${doc!.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('generating is a POST; viewing changes nothing (issue 11)', () => {
+  const count = async (orderId: number) =>
+    (await t.ctx.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, orderId))).length;
+
+  it('GET view never makes a version, not even with ?fresh=1 or after the order changed', async () => {
+    const order = await createOrderFixture(t.ctx.db);
+    const view = `/admin/orders/${order.id}/documents/view/proforma_invoice`;
+    const none = await admin.get(`${view}?fresh=1`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(M.notGeneratedYet);
+    expect(await count(order.id)).toBe(0);
+
+    const made = await admin.post(`/admin/orders/${order.id}/documents/proforma_invoice/generate`, {});
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toMatchObject({ success: true, message: M.generated, version: 1, generated: true });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.ctx.db
+      .update(orders)
+      .set({ trackingCode: 'TRK2', updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const shown = await admin.get(`${view}?fresh=1`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('application/pdf');
+    expect(await count(order.id)).toBe(1);
+
+    const again = await admin.post(`/admin/orders/${order.id}/documents/proforma_invoice/generate`, {});
+    expect(again.json()).toMatchObject({ version: 2, generated: true });
+    const reused = await admin.post(`/admin/orders/${order.id}/documents/proforma_invoice/generate`);
+    expect(reused.json()).toMatchObject({ message: M.upToDate, version: 2, generated: false });
+    expect(await count(order.id)).toBe(2);
+  });
+
+  it('refuses a generate call without the CSRF token (419) and makes nothing', async () => {
+    const order = await createOrderFixture(t.ctx.db);
+    const reply = await admin.request({
+      method: 'POST',
+      url: `/admin/orders/${order.id}/documents/proforma_invoice/generate`,
+      payload: { fresh: true },
+      csrf: false,
+    });
+    expect(reply.statusCode).toBe(419);
+    expect(await count(order.id)).toBe(0);
+  });
+
+  it('answers 422 for a fresh flag that is not true or false', async () => {
+    const order = await createOrderFixture(t.ctx.db);
+    const reply = await admin.post(`/admin/orders/${order.id}/documents/proforma_invoice/generate`, {
+      fresh: 'yes',
+    });
+    expect(reply.statusCode).toBe(422);
+    expect(reply.json().errors.fresh).toEqual(['Must be true or false.']);
+    expect(await count(order.id)).toBe(0);
   });
 });
 
@@ -100,7 +167,7 @@ describe('documents of an order', () => {
 
   it('renders a proforma invoice as a PDF with the company, order code, items and formatted totals', async () => {
     const order = await createOrderFixture(t.ctx.db);
-    const reply = await admin.get(`/admin/orders/${order.id}/documents/view/proforma_invoice`);
+    const reply = await show(order.id, 'proforma_invoice');
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('application/pdf');
     expect(reply.headers['content-disposition']).toBe(
@@ -131,7 +198,9 @@ describe('documents of an order', () => {
   it('serves the latest version while the order is unchanged, a new one after a change or on request', async () => {
     const order = await createOrderFixture(t.ctx.db);
     const url = `/admin/orders/${order.id}/documents/view/packing_slip`;
-    await admin.get(url);
+    expect((await admin.get(url)).json()).toMatchObject({ message: M.notGeneratedYet });
+    expect((await show(order.id, 'packing_slip')).statusCode).toBe(200);
+    await show(order.id, 'packing_slip');
     await admin.get(url);
     let docs = await t.ctx.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, order.id));
     expect(docs).toHaveLength(1);
@@ -139,8 +208,8 @@ describe('documents of an order', () => {
       .update(orders)
       .set({ trackingCode: 'TRK1', updatedAt: new Date(Date.now() + 1000) })
       .where(eq(orders.id, order.id));
-    await admin.get(url);
-    await admin.get(`${url}?fresh=1`);
+    await show(order.id, 'packing_slip');
+    await show(order.id, 'packing_slip', true);
     docs = await t.ctx.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, order.id));
     expect(docs.map((d) => d.version).sort()).toEqual([1, 2, 3]);
 
@@ -171,7 +240,7 @@ describe('documents of an order', () => {
       paymentStatus: 'partial',
     });
     for (const type of ['final_invoice', 'delivery_note', 'credit_note'] as const) {
-      const reply = await admin.get(`/admin/orders/${order.id}/documents/view/${type}`);
+      const reply = await show(order.id, type);
       expect(reply.statusCode).toBe(422);
       expect(reply.json()).toMatchObject({
         message: DOCUMENT_UNAVAILABLE_MESSAGES[type],
@@ -179,9 +248,7 @@ describe('documents of an order', () => {
       });
     }
     const pickup = await createOrderFixture(t.ctx.db, { shippingType: 'pickup', deliveryAddress: null });
-    expect((await admin.get(`/admin/orders/${pickup.id}/documents/view/shipping_label`)).statusCode).toBe(
-      422,
-    );
+    expect((await show(pickup.id, 'shipping_label')).statusCode).toBe(422);
     const email = await admin.post(`/admin/orders/${order.id}/send-document-email`, {
       document_type: 'final_invoice',
     });
@@ -193,18 +260,18 @@ describe('documents of an order', () => {
       deliveryStatus: 'in_transit',
       trackingCode: 'TRK-778899',
     });
-    const note = await admin.get(`/admin/orders/${order.id}/documents/view/delivery_note`);
+    const note = await show(order.id, 'delivery_note');
     expect(note.statusCode).toBe(200);
     const noteText = await pdfText(note.rawPayload);
     expect(noteText).toContain('Delivery Note');
     expect(noteText).toContain('Oak table (Large)');
     expect(noteText).not.toContain('Rs 1,000.00');
-    const label = await admin.get(`/admin/orders/${order.id}/documents/view/shipping_label`);
+    const label = await show(order.id, 'shipping_label');
     const labelText = await pdfText(label.rawPayload);
     expect(labelText).toContain('Shipping Label');
     expect(labelText).toContain('12 Royal Road, Curepipe');
     expect(labelText).toContain('Tracking code: TRK-778899');
-    const receipt = await admin.get(`/admin/orders/${order.id}/documents/view/receipt`);
+    const receipt = await show(order.id, 'receipt');
     const receiptText = await pdfText(receipt.rawPayload);
     expect(receiptText).toContain('Payments received');
     expect(receiptText).toContain('20/11/2026');
@@ -212,7 +279,7 @@ describe('documents of an order', () => {
 
   it('deletes a version after audit; its number stays reserved for the order', async () => {
     const order = await createOrderFixture(t.ctx.db, { paymentStatus: 'paid', amountPaid: '1063.00' });
-    await admin.get(`/admin/orders/${order.id}/documents/view/final_invoice`);
+    await show(order.id, 'final_invoice');
     const [doc] = await t.ctx.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, order.id));
     const stored = path.join(t.dataDir, 'uploads', doc!.storagePath);
     await expect(fs.access(stored)).resolves.toBeUndefined();
@@ -227,7 +294,7 @@ describe('documents of an order', () => {
       .from(orderDocumentNumbers)
       .where(eq(orderDocumentNumbers.orderId, order.id));
     expect(kept!.documentNumber).toBe(doc!.documentNumber);
-    await admin.get(`/admin/orders/${order.id}/documents/view/final_invoice`);
+    await show(order.id, 'final_invoice');
     const [again] = await t.ctx.db.select().from(orderDocuments).where(eq(orderDocuments.orderId, order.id));
     expect(again).toMatchObject({ documentNumber: doc!.documentNumber, version: 1 });
     const audits = await t.ctx.db
@@ -240,7 +307,7 @@ describe('documents of an order', () => {
 
 describe('final invoice and credit note numbers (DECISIONS 12)', () => {
   const numberOf = async (orderId: number, type = 'final_invoice') => {
-    const reply = await admin.get(`/admin/orders/${orderId}/documents/view/${type}`);
+    const reply = await show(orderId, type);
     expect(reply.statusCode).toBe(200);
     const listed = (await admin.get(`/admin/orders/${orderId}/documents`)).json();
     return listed.documents.find((d: { document_type: string }) => d.document_type === type)
@@ -255,7 +322,7 @@ describe('final invoice and credit note numbers (DECISIONS 12)', () => {
     const second = await numberOf(b.id);
     expect(first).toMatch(new RegExp(`^INV-${year}-\\d{6}$`));
     expect(seq(second)).toBe(seq(first) + 1);
-    const again = await admin.get(`/admin/orders/${a.id}/documents/view/final_invoice?fresh=1`);
+    const again = await show(a.id, 'final_invoice', true);
     expect(await pdfText(again.rawPayload)).toContain(`Number: ${first}`);
     const history = (await admin.get(`/admin/orders/${a.id}/documents/final_invoice/history`)).json().history;
     expect(
@@ -276,10 +343,7 @@ describe('final invoice and credit note numbers (DECISIONS 12)', () => {
       Array.from({ length: 5 }, () => createOrderFixture(t.ctx.db, { paymentStatus: 'paid' })),
     );
     const replies = await Promise.all(
-      made.flatMap((o) => [
-        admin.get(`/admin/orders/${o.id}/documents/view/final_invoice?fresh=1`),
-        admin.get(`/admin/orders/${o.id}/documents/view/final_invoice?fresh=1`),
-      ]),
+      made.flatMap((o) => [show(o.id, 'final_invoice', true), show(o.id, 'final_invoice', true)]),
     );
     expect(replies.every((r) => r.statusCode === 200)).toBe(true);
     const numbers = await Promise.all(made.map((o) => numberOf(o.id)));

@@ -1,24 +1,24 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { recordId } from '../../../contracts/common';
 import {
   documentTypeSchema,
+  generateDocumentBody,
   ORDER_DOCUMENT_MESSAGES as M,
   type OrderDocumentActionReply,
+  type OrderDocumentGeneratedReply,
   type OrderDocumentHistoryReply,
   type OrderDocumentsReply,
   sendDocumentEmailBody,
-  viewDocumentQuery,
 } from '../../../contracts/orders';
-import type { Actor } from '../../platform/audit/audit';
-import type { SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { documentFileName, presentDocument, presentOrderDocuments } from './documents.presenter';
 import { findDocument, findOrderOr404, listOrderDocuments, type OrderRow } from './documents.queries';
 import { deleteDocument } from './documents-delete';
 import { sendDocumentEmail } from './documents-email';
-import { currentDocument, readDocumentPdf } from './documents-view';
+import { currentDocument, latestStoredDocument, readDocumentPdf } from './documents-view';
 
 /** Every order route needs orders.manage (docs/decisions/0030). */
 const orders = { permission: 'orders.manage' } as const;
@@ -26,11 +26,6 @@ const orders = { permission: 'orders.manage' } as const;
 const idParam = z.object({ id: recordId });
 const typeParams = z.object({ id: recordId, type: documentTypeSchema });
 const docParams = z.object({ id: recordId, docId: recordId });
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 function sendPdf(
   reply: FastifyReply,
@@ -51,7 +46,7 @@ export const orderDocumentRoutes = [
   defineRoute({
     method: 'GET',
     url: '/admin/orders/:id/documents',
-    auth: orders,
+    auth: { permission: 'orders.view' },
     params: idParam,
     handler: async ({ ctx, params }): Promise<OrderDocumentsReply> => {
       const order = await findOrderOr404(ctx.db, params.id);
@@ -60,19 +55,37 @@ export const orderDocumentRoutes = [
   }),
 
   defineRoute({
-    method: 'GET',
-    url: '/admin/orders/:id/documents/view/:type',
+    method: 'POST',
+    url: '/admin/orders/:id/documents/:type/generate',
     auth: orders,
     params: typeParams,
-    query: viewDocumentQuery,
-    handler: async ({ ctx, req, reply, session, params, query }) => {
-      const { order, doc } = await currentDocument(
+    body: generateDocumentBody,
+    handler: async ({ ctx, req, session, params, body }): Promise<OrderDocumentGeneratedReply> => {
+      const { doc, generated } = await currentDocument(
         ctx,
         actorOf(session, req),
         params.id,
         params.type,
-        query.fresh,
+        body.fresh,
       );
+      return {
+        success: true,
+        message: generated ? M.generated : M.upToDate,
+        document_id: doc.id,
+        version: doc.version,
+        generated,
+      };
+    },
+  }),
+
+  /** Shows the latest stored version; never makes one (GET changes nothing; POST …/generate does). */
+  defineRoute({
+    method: 'GET',
+    url: '/admin/orders/:id/documents/view/:type',
+    auth: { permission: 'orders.view' },
+    params: typeParams,
+    handler: async ({ ctx, reply, params }) => {
+      const { order, doc } = await latestStoredDocument(ctx, params.id, params.type);
       return sendPdf(reply, order, doc, await readDocumentPdf(ctx, doc));
     },
   }),
@@ -80,7 +93,7 @@ export const orderDocumentRoutes = [
   defineRoute({
     method: 'GET',
     url: '/admin/orders/:id/documents/:docId/view',
-    auth: orders,
+    auth: { permission: 'orders.view' },
     params: docParams,
     handler: async ({ ctx, reply, params }) => {
       const order = await findOrderOr404(ctx.db, params.id);
@@ -93,7 +106,7 @@ export const orderDocumentRoutes = [
   defineRoute({
     method: 'GET',
     url: '/admin/orders/:id/documents/:type/history',
-    auth: orders,
+    auth: { permission: 'orders.view' },
     params: typeParams,
     handler: async ({ ctx, params }): Promise<OrderDocumentHistoryReply> => {
       const order = await findOrderOr404(ctx.db, params.id);

@@ -30,7 +30,7 @@ describe('PATCH /admin/orders/:id/update-field', () => {
   it('user_id: copies the customer onto the order and gives the customer role', async () => {
     const id = await newOrder();
     const user = await createUser(t.ctx.db, {
-      roles: ['doctor'],
+      roles: ['partner'],
       firstName: 'Dee',
       lastName: 'Doc',
       phone: '777',

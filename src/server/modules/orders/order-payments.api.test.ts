@@ -161,3 +161,85 @@ describe('PUT /admin/orders/payments/:paymentId', () => {
     expect(res.json().order.amount_paid).toBe('6.00');
   });
 });
+
+describe('POST /admin/orders/payments/:paymentId/refund (docs/decisions/0041)', () => {
+  it('refunds payments one by one: partial while one remains, refunded at the end, then a credit note', async () => {
+    const { id } = await orderOf(100);
+    const first = (await staff.post(`/admin/orders/${id}/add-payment`, pay('40.00'))).json().payment.id;
+    const second = (await staff.post(`/admin/orders/${id}/add-payment`, pay('60.00'))).json().payment.id;
+    expect(
+      (await staff.get(`/admin/orders/${id}/documents`)).json().document_status.credit_note.available,
+    ).toBe(false);
+
+    const one = await staff.post(`/admin/orders/payments/${second}/refund`, { reason: 'Damaged on arrival' });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject({
+      message: M.paymentRefunded,
+      payment: { id: second, status: 'refunded' },
+      order: { payment_status: 'partial', amount_paid: '40.00' },
+    });
+    const all = await staff.post(`/admin/orders/payments/${first}/refund`, { reason: 'Order returned' });
+    expect(all.json().order).toEqual({ payment_status: 'refunded', amount_paid: '0.00' });
+    expect(
+      (await staff.get(`/admin/orders/${id}/documents`)).json().document_status.credit_note.available,
+    ).toBe(true);
+    const note = await staff.post(`/admin/orders/${id}/documents/credit_note/generate`, {});
+    expect(note.statusCode, note.body).toBe(200);
+
+    const audit = (await staff.get(`/api/orders/${id}`)).json().data.audit as { action: string }[];
+    expect(audit.filter((a) => a.action === 'order.payment_refunded')).toHaveLength(2);
+  });
+
+  it('refuses a refund without a reason, of a payment already refunded, and of one that does not exist', async () => {
+    const { id } = await orderOf(50);
+    const payment = (await staff.post(`/admin/orders/${id}/add-payment`, pay('50.00'))).json().payment.id;
+    const noReason = await staff.post(`/admin/orders/payments/${payment}/refund`, { reason: '  ' });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().errors.reason).toEqual([M.refundReason]);
+    expect(
+      (await staff.post(`/admin/orders/payments/${payment}/refund`, { reason: 'Once' })).statusCode,
+    ).toBe(200);
+    const twice = await staff.post(`/admin/orders/payments/${payment}/refund`, { reason: 'Twice' });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors.payment).toEqual([M.refundNotCompleted]);
+    expect((await staff.post('/admin/orders/payments/999999/refund', { reason: 'x' })).statusCode).toBe(404);
+    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+    expect(row).toMatchObject({ paymentStatus: 'refunded', amountPaid: '0.00' });
+  });
+
+  it('refuses to mark an order refunded by editing it, and a first payment recorded as credit', async () => {
+    const { id, product } = await orderOf(30);
+    await staff.post(`/admin/orders/${id}/add-payment`, pay('30.00'));
+    const edited = await staff.put(
+      `/admin/orders/${id}`,
+      orderForm([{ product_id: product.id, quantity: 1, price: 30 }], '30.00', {
+        payment_intent: 'immediate_payment',
+        payment_type: 'card',
+        payment_status: 'refunded',
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(422);
+    expect(edited.json().errors.payment_status).toEqual([PM.refundedByRefunds]);
+    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+    expect(row).toMatchObject({ paymentStatus: 'paid', amountPaid: '30.00' });
+
+    const credit = await staff.post(
+      '/admin/orders',
+      orderForm([{ product_id: product.id, quantity: 1, price: 30 }], '30.00', {
+        payment_intent: 'immediate_payment',
+        payment_type: 'credit',
+        amount_paid: '30.00',
+      }),
+    );
+    expect(credit.statusCode).toBe(422);
+    expect(credit.json().errors.payment_type).toEqual([PM.creditNotAPayment]);
+  });
+
+  it('answers 401 signed out and 403 without orders.manage', async () => {
+    const guest = t.agent();
+    await guest.visit();
+    expect((await guest.post('/admin/orders/payments/1/refund', { reason: 'x' })).statusCode).toBe(401);
+    const customer = await t.signedIn(['customer']);
+    expect((await customer.post('/admin/orders/payments/1/refund', { reason: 'x' })).statusCode).toBe(403);
+  });
+});

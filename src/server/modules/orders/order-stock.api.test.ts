@@ -104,6 +104,45 @@ describe('stock deduction timing (DECISIONS 10)', () => {
     expect(returned).toHaveLength(1);
   });
 
+  it('on_shipping: delivered straight from pending deducts once; re-opening after a cancel takes it again', async () => {
+    await orderSettings(t.ctx.db, { stock: true, timing: 'on_shipping' });
+    const product = await createProduct(t.ctx.db, { stockQuantity: 5 });
+    const id = (await create([{ product_id: product.id, quantity: 2, price: 10 }], '20.00')).json().order.id;
+    const delivered = await staff.post(`/api/orders/${id}/status`, { delivery_status: 'delivered' });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(await stockOf(product.id)).toBe(3);
+    expect(await deductedAt(id)).not.toBeNull();
+    await staff.post(`/api/orders/${id}/status`, { delivery_status: 'in_transit' });
+    expect(await stockOf(product.id)).toBe(3);
+    await staff.post(`/api/orders/${id}/status`, { delivery_status: 'cancelled', status_reason: 'Returned' });
+    expect(await stockOf(product.id)).toBe(5);
+    await staff.post(`/api/orders/${id}/status`, { delivery_status: 'delivered' });
+    expect(await stockOf(product.id)).toBe(3);
+    const taken = await t.ctx.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.productId, product.id), eq(stockMovements.reason, 'order_deduction')));
+    expect(taken).toHaveLength(2);
+  });
+
+  it('shows the order in the stock history: its code and a link to it, kept after the order is deleted', async () => {
+    const product = await createProduct(t.ctx.db, { stockQuantity: 5 });
+    const created = (await create([{ product_id: product.id, quantity: 2, price: 10 }], '20.00')).json()
+      .order;
+    const admin = await t.signedIn(['admin']);
+    const history = async () => (await admin.get(`/api/stock-history/${product.id}`)).json().data;
+    expect((await history())[0]).toMatchObject({
+      reason: 'order_deduction',
+      order: { url: `/admin/orders/${created.id}/edit`, order_code: created.order_code },
+    });
+    expect((await admin.delete(`/admin/orders/${created.id}`)).statusCode).toBe(200);
+    const after = await history();
+    expect(after[0]).toMatchObject({
+      reason: 'order_cancellation',
+      order: { order_code: created.order_code },
+    });
+  });
+
   it('stock management off: nothing is deducted and the order is not marked', async () => {
     await orderSettings(t.ctx.db, { stock: false });
     const product = await createProduct(t.ctx.db, { stockQuantity: 5 });

@@ -24,7 +24,7 @@ export type DeductedItem = { product_name: string; variant: string | null; quant
  */
 export async function deductOrderStock(
   tx: Tx,
-  order: Pick<OrderRow, 'id'>,
+  order: Pick<OrderRow, 'id' | 'orderCode'>,
   items: readonly OrderItemRow[],
   actor: Actor,
   now: Date,
@@ -34,7 +34,7 @@ export async function deductOrderStock(
       productId: item.productId,
       variantId: item.variantId,
       quantity: item.quantity,
-      reference: { type: 'order', id: order.id },
+      reference: { type: 'order', id: order.id, label: order.orderCode },
       userId: actor.userId,
     });
     if (result.status === 'disabled') return null;
@@ -51,7 +51,7 @@ export async function deductOrderStock(
 /** Gives back what the order holds (reason order_cancellation, DECISIONS 6) and clears stock_deducted_at. */
 export async function returnOrderStock(
   tx: Tx,
-  order: Pick<OrderRow, 'id'>,
+  order: Pick<OrderRow, 'id' | 'orderCode'>,
   items: readonly OrderItemRow[],
   actor: Actor,
 ): Promise<DeductedItem[]> {
@@ -59,7 +59,7 @@ export async function returnOrderStock(
     await returnStock(tx, {
       productId: item.productId,
       variantId: item.variantId,
-      reference: { type: 'order', id: order.id },
+      reference: { type: 'order', id: order.id, label: order.orderCode },
       reason: 'order_cancellation',
       userId: actor.userId,
     });
@@ -80,7 +80,7 @@ export async function settleOrderStock(
   actor: Actor,
   now: Date,
   before: Pick<OrderRow, 'paymentStatus' | 'deliveryStatus'> | null,
-  after: Pick<OrderRow, 'id' | 'paymentStatus' | 'deliveryStatus' | 'stockDeductedAt'>,
+  after: Pick<OrderRow, 'id' | 'orderCode' | 'paymentStatus' | 'deliveryStatus' | 'stockDeductedAt'>,
   items?: readonly OrderItemRow[],
 ): Promise<Date | null> {
   const b = before && {

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { OrdersListQuery } from '../../../contracts/orders';
 import type { PurchaseHistoryFilters } from '../../../contracts/stock';
 import type { Executor } from '../../platform/db/database';
+import { preparedStatement, preparedStatements } from '../../platform/db/prepared';
+import { rowCount } from '../../platform/db/row-counts';
 import { likePattern, paged } from '../../platform/http/paging';
 import { orderItems, orders } from './orders.tables';
 
@@ -90,6 +92,42 @@ export type OrderListDbRow = {
   itemsCount: number;
 };
 
+/** Whether the list shows every order the shop keeps (no search, no filter). */
+function isWholeList(query: OrderListFilters): boolean {
+  return (
+    !query.search &&
+    !query.delivery_status &&
+    !query.payment_status &&
+    !query.order_from &&
+    !query.date_from &&
+    !query.date_to
+  );
+}
+
+/** The whole list's page in each order: prepared, as the hot read (issue 13). */
+const wholeListPage = preparedStatements(
+  (db, key: `${OrderListOrder['sort']}:${OrderListOrder['direction']}`) => {
+    const [sort, direction] = key.split(':') as [OrderListOrder['sort'], OrderListOrder['direction']];
+    return db
+      .select(orderListColumns)
+      .from(orders)
+      .where(orderNotDeleted)
+      .orderBy(...orderOrder({ sort, direction }))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`orders_page_${sort}_${direction}`);
+  },
+);
+
+const itemCounts = preparedStatement((db) =>
+  db
+    .select({ orderId: orderItems.orderId, n: sql<number>`cast(count(*) as integer)` })
+    .from(orderItems)
+    .where(sql`${orderItems.orderId} = any(${sql.placeholder('ids')}::integer[])`)
+    .groupBy(orderItems.orderId)
+    .prepare('orders_list_item_counts'),
+);
+
 /**
  * Orders in list order, `limit` from `offset` (the list's page, the export's batch): the page's
  * rows, then the item counts of those rows only, in one grouped query (no query per order).
@@ -101,26 +139,32 @@ export async function orderBatch(
   limit: number,
   offset: number,
 ): Promise<OrderListDbRow[]> {
-  const rows = await db
-    .select(orderListColumns)
-    .from(orders)
-    .where(orderFilters(query, timeZone))
-    .orderBy(...orderOrder(query))
-    .limit(limit)
-    .offset(offset);
+  const rows = isWholeList(query)
+    ? await wholeListPage(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
+    : await db
+        .select(orderListColumns)
+        .from(orders)
+        .where(orderFilters(query, timeZone))
+        .orderBy(...orderOrder(query))
+        .limit(limit)
+        .offset(offset);
   if (rows.length === 0) return [];
-  const counts = await db
-    .select({ orderId: orderItems.orderId, n: sql<number>`cast(count(*) as integer)` })
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .groupBy(orderItems.orderId);
+  const counts = await itemCounts(db).execute({ ids: rows.map((r) => r.id) });
   const countOf = new Map(counts.map((c) => [c.orderId, c.n]));
   return rows.map((row) => ({ ...row, itemsCount: countOf.get(row.id) ?? 0 }));
+}
+
+/**
+ * The matching total: the kept orders' count that triggers maintain when nothing is filtered, else
+ * an exact count through the filter's index (docs/decisions/0044).
+ */
+async function countOrders(db: Executor, query: OrderListFilters, timeZone: string): Promise<number> {
+  if (isWholeList(query)) return rowCount(db, 'orders');
+  const [row] = await db
+    .select({ n: sql<number>`cast(count(*) as integer)` })
+    .from(orders)
+    .where(orderFilters(query, timeZone));
+  return row?.n ?? 0;
 }
 
 /** One page of the orders list (spec 1 §2, §7). */
@@ -129,13 +173,7 @@ export async function listOrders(db: Executor, query: OrdersListQuery, timeZone:
     query.page,
     query.per_page,
     (limit, offset) => orderBatch(db, query, timeZone, limit, offset),
-    async () =>
-      (
-        await db
-          .select({ n: sql<number>`cast(count(*) as integer)` })
-          .from(orders)
-          .where(orderFilters(query, timeZone))
-      )[0]?.n ?? 0,
+    () => countOrders(db, query, timeZone),
   );
 }
 

@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam, recordId } from '../../../contracts/common';
 import { ordersListQuery } from '../../../contracts/orders';
 import { type PurchaseHistoryReply, purchaseHistoryQuery, STOCK_MESSAGES } from '../../../contracts/stock';
-import type { Actor } from '../../platform/audit/audit';
-import type { SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { getSetting } from '../../platform/settings/settings-store';
@@ -16,11 +14,8 @@ import { presentOrderPage, presentPurchase } from './orders-list.presenter';
 import { listOrders, purchasePage } from './orders-list.queries';
 
 const auth = { permission: 'orders.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
+/** Reading orders needs orders.view, which orders.manage implies (issue 12). */
+const read = { permission: 'orders.view' } as const;
 
 const ordersExportQuery = ordersListQuery.omit({ page: true, per_page: true });
 
@@ -29,7 +24,7 @@ export const ordersListRoutes = [
   defineRoute({
     method: 'GET',
     url: '/admin/orders',
-    auth,
+    auth: read,
     page: 'admin',
     query: ordersListQuery,
     handler: async ({ ctx, query }) => {
@@ -41,7 +36,7 @@ export const ordersListRoutes = [
   defineRoute({
     method: 'GET',
     url: '/admin/orders/export',
-    auth,
+    auth: read,
     query: ordersExportQuery,
     handler: async ({ ctx, req, reply, query }) => {
       const download = await exportOrders(ctx, query, (error) =>

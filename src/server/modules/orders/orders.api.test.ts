@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MONEY_DECIMALS_MESSAGE } from '../../../contracts/common';
 import { ORDER_MESSAGES as M, type OrderReply, orderFormBody } from '../../../contracts/orders';
 import { PAYMENT_MESSAGES as PM } from '../../../domain/orders/payment-rules';
 import { createProduct, createUser } from '../../../test/factories';
@@ -204,6 +205,21 @@ describe('POST /admin/orders (create)', () => {
       orderForm([{ product_id: variable.id, quantity: 0, price: 1 }], '0'),
     );
     expect(zero.json().errors['order_items_json.0.quantity']).toEqual([M.quantityPositive]);
+  });
+
+  it('refuses a discount percent with a third decimal (stored with two), on a line and for the order', async () => {
+    const product = await createProduct(t.ctx.db);
+    const res = await staff.post(
+      '/admin/orders',
+      orderForm([{ product_id: product.id, quantity: 1, price: 30, discount: 33.333 }], '20.00', {
+        global_discount: 0.125,
+      }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toMatchObject({
+      'order_items_json.0.discount': [MONEY_DECIMALS_MESSAGE],
+      global_discount: [MONEY_DECIMALS_MESSAGE],
+    });
   });
 
   it('needs a delivery address unless pickup, and a reason for failed or cancelled', async () => {

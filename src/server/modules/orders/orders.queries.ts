@@ -5,6 +5,7 @@ import { auditLog } from '../../platform/audit/audit.tables';
 import { roles, userRoles, users } from '../../platform/auth/auth.tables';
 import type { Executor, Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
+import { customerAccountCondition } from '../accounts';
 import { shippingMethods } from '../shipping/shipping.tables';
 import { orderItems, orderPayments, orders } from './orders.tables';
 
@@ -130,7 +131,8 @@ export async function orderReferenceData(db: Executor) {
         email: users.email,
       })
       .from(users)
-      .where(usersWithRoles(['customer']))
+      // Customer accounts only (docs/decisions/0035): staff who also hold the customer role are not offered.
+      .where(and(usersWithRoles(['customer']), customerAccountCondition()))
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(50),
     db

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam, recordId } from '../../../contracts/common';
 import {
@@ -10,11 +9,11 @@ import {
   orderFormBody,
   paymentBody,
   quickStatusBody,
+  refundBody,
   updateFieldBody,
   updateItemsBody,
 } from '../../../contracts/orders';
-import type { Actor } from '../../platform/audit/audit';
-import type { SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
 import { defineRoute } from '../../platform/http/define-route';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import { activePickupPoints } from '../shop-setup';
@@ -24,6 +23,7 @@ import { deductStockOfOrder } from './deduct-order-stock';
 import { orderStockStatus } from './order-stock-status';
 import { presentOrder } from './orders.presenter';
 import { orderReferenceData, personName } from './orders.queries';
+import { refundPayment } from './refund-payment';
 import { resetStockDeduction } from './reset-stock-deduction';
 import { updateOrder } from './update-order';
 import { updateOrderField } from './update-order-field';
@@ -33,11 +33,6 @@ import { updatePayment } from './update-payment';
 
 /** Every order route needs orders.manage (docs/decisions/0030). */
 const orders = { permission: 'orders.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 const paymentIdParam = z.object({ paymentId: recordId });
 
@@ -70,7 +65,7 @@ export const orderRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/orders/form/reference-data',
-    auth: orders,
+    auth: { permission: 'orders.view' },
     handler: async ({ ctx }): Promise<OrderReferenceDataReply> => {
       const [{ customers, sellers, carriers }, points] = await Promise.all([
         orderReferenceData(ctx.db),
@@ -95,7 +90,7 @@ export const orderRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/orders/:id',
-    auth: orders,
+    auth: { permission: 'orders.view' },
     params: idParam,
     handler: async ({ ctx, params }): Promise<{ data: OrderReply }> => ({
       data: await presentOrder(ctx.db, params.id),
@@ -156,9 +151,19 @@ export const orderRoutes = [
   }),
 
   defineRoute({
+    method: 'POST',
+    url: '/admin/orders/payments/:paymentId/refund',
+    auth: orders,
+    params: paymentIdParam,
+    body: refundBody,
+    handler: async ({ ctx, req, session, params, body }) =>
+      refundPayment(ctx, actorOf(session, req), params.paymentId, body.reason),
+  }),
+
+  defineRoute({
     method: 'GET',
     url: '/api/orders/:id/stock-status',
-    auth: orders,
+    auth: { permission: 'orders.view' },
     params: idParam,
     handler: async ({ ctx, params }): Promise<OrderStockStatusReply> => orderStockStatus(ctx.db, params.id),
   }),

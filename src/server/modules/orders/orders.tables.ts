@@ -105,9 +105,12 @@ export const orders = pgTable(
       sql`${t.grandTotal} >= 0 and ${t.amountPaid} >= 0 and ${t.shippingCost} >= 0`,
     ),
     check('orders_global_discount', sql`${t.globalDiscount} >= 0 and ${t.globalDiscount} <= 100`),
-    index('orders_created_at').on(t.createdAt),
+    // The list's default order (newest first, id breaking ties), and each status filter in that
+    // order (issue 13). Where an order comes from has two values: it rides the default order.
+    index('orders_recent').on(t.createdAt, t.id),
     index('orders_user').on(t.userId),
     index('orders_statuses').on(t.deliveryStatus, t.paymentStatus),
+    index('orders_payment_status').on(t.paymentStatus, t.createdAt),
     index('orders_search_trgm').using(
       'gin',
       sql`(${t.orderCode} || ' ' || coalesce(${t.customerFirstName}, '') || ' ' || coalesce(${t.customerLastName}, '') || ' ' || coalesce(${t.customerEmail}, '')) gin_trgm_ops`,

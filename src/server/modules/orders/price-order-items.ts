@@ -25,10 +25,23 @@ export type SnapshotItem = {
   vatInfo: VatInfoSnapshot | null;
 };
 
-/** The website settings' VAT system and method (spec 1 §9): orders are priced with them. */
+/** The website settings' VAT system and method (spec 1 §9): a new order is priced with them. */
 export async function currentVatSettings(db: Executor): Promise<VatSettings> {
   const s = await getSettings(db, ['vat_system_enabled', 'vat_calculation_method']);
   return { enabled: s.vat_system_enabled, method: s.vat_calculation_method as VatMethod };
+}
+
+/**
+ * The VAT an order is priced with: its own, stored when it was first priced (issue 12: editing an
+ * order after the shop changed its VAT method must not reprice it with the new one), or the
+ * current settings for a new order.
+ */
+export async function orderVatSettings(
+  db: Executor,
+  order: { vatEnabled: boolean; vatMethod: string } | null,
+): Promise<VatSettings> {
+  if (order === null) return currentVatSettings(db);
+  return { enabled: order.vatEnabled, method: order.vatMethod as VatMethod };
 }
 
 /** The VAT snapshot as the pricing rules read it; an inactive VAT counts as none. */
@@ -130,6 +143,11 @@ export async function snapshotItems(
         return;
       }
     }
+    // A line already on the order keeps the VAT it was priced with (issue 12); a new one takes the
+    // product's VAT as it is now.
+    const stored = (options.existing ?? []).find(
+      (row) => row.productId === product.id && row.variantId === (variant?.id ?? null),
+    );
     result.push({
       productId: product.id,
       variantId: variant?.id ?? null,
@@ -138,15 +156,19 @@ export async function snapshotItems(
       variantLabel: variant?.variant ?? null,
       unitSellingLabel: product.unitSellingLabel,
       ...fromBody(item),
-      vatId: product.vatId,
-      vatInfo:
-        product.vatType === null || product.vatRate === null
-          ? null
-          : {
-              vat_status: product.vatIsActive ?? false,
-              type: product.vatType as VatInfoSnapshot['type'],
-              rate: Number(product.vatRate),
-            },
+      ...(stored
+        ? { vatId: stored.vatId, vatInfo: stored.vatInfo ?? null }
+        : {
+            vatId: product.vatId,
+            vatInfo:
+              product.vatType === null || product.vatRate === null
+                ? null
+                : {
+                    vat_status: product.vatIsActive ?? false,
+                    type: product.vatType as VatInfoSnapshot['type'],
+                    rate: Number(product.vatRate),
+                  },
+          }),
     });
   });
   return { items: result, errors };

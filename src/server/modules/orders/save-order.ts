@@ -35,10 +35,12 @@ import {
 } from '../../../domain/orders/payment-rules';
 import { type Actor, audit } from '../../platform/audit/audit';
 import type { Tx } from '../../platform/db/database';
+import { checkCustomerAccount } from '../accounts';
 import { defaultCurrency } from '../currencies';
 import { currencies } from '../currencies/currencies.tables';
 import { shippingMethods } from '../shipping/shipping.tables';
 import { findPickupPoint } from '../shop-setup';
+import { settleOrderRuleUses } from './order-discount-uses';
 import { returnOrderStock, settleOrderStock, stockSettings } from './order-stock';
 import { auditFields } from './orders.presenter';
 import {
@@ -51,7 +53,7 @@ import {
 } from './orders.queries';
 import { orderItems, orderPayments, orders } from './orders.tables';
 import {
-  currentVatSettings,
+  orderVatSettings,
   type PricedOrder,
   priceOrder,
   type SnapshotItem,
@@ -225,7 +227,7 @@ export async function saveOrder(
     throw paidOrderRestriction();
 
   const stock = await stockSettings(tx);
-  const vat = await currentVatSettings(tx);
+  const vat = await orderVatSettings(tx, existing);
   const errors: FieldErrors = {};
   const snapshot = await snapshotItems(tx, body.order_items_json, {
     stockManagement: stock.enabled,
@@ -236,6 +238,8 @@ export async function saveOrder(
 
   const user = body.user_id ? await findUser(tx, body.user_id) : null;
   if (body.user_id && !user) addFieldError(errors, 'user_id', NOT_FOUND_MESSAGES.user);
+  // A newly chosen customer must be a customer account (docs/decisions/0035): never staff or admin.
+  if (user && user.id !== existing?.userId) await checkCustomerAccount(tx, user.id);
   if (body.seller_id && !(await findUser(tx, body.seller_id)))
     addFieldError(errors, 'seller_id', NOT_FOUND_MESSAGES.seller);
   let currency: { id: number | null; code: string; symbol: string };
@@ -288,6 +292,7 @@ export async function saveOrder(
       (existing.paymentStatus === 'refunded' ? 'refunded' : statusForAmount(paid, totals.grandTotal));
     const edited = editPayment({
       intent: body.payment_intent,
+      currentStatus: existing.paymentStatus as PaymentStatus,
       requestedStatus: requested,
       paymentType: body.payment_type ?? null,
       completedPaid: paid,
@@ -377,11 +382,13 @@ export async function saveOrder(
 
   const deductedAt = await settleOrderStock(tx, actor, now, existing, order, savedItems);
   order = { ...order, stockDeductedAt: deductedAt };
+  const rulesUsed = await settleOrderRuleUses(tx, existing, order, now, savedItems);
 
   if (existing) {
     const changes: Record<string, unknown> = changedFields(auditFields(existing), auditFields(order));
     if (hasItemChanges(auditItems)) changes.items = auditItems;
     if (stockReversed) changes.stock_reversed = true;
+    if (rulesUsed.length > 0) changes.discount_rules_used = rulesUsed;
     await audit(tx, {
       actorUserId: actor.userId,
       action: 'order.updated',
@@ -402,6 +409,7 @@ export async function saveOrder(
         payment_status: order.paymentStatus,
         delivery_status: order.deliveryStatus,
         items: auditItems,
+        ...(rulesUsed.length > 0 ? { discount_rules_used: rulesUsed } : {}),
         ...(firstPayment !== null ? { first_payment: toDecimalText(firstPayment) } : {}),
       },
       ip: actor.ip,

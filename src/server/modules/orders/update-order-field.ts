@@ -15,6 +15,7 @@ import {
 import type { Actor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/database';
+import { checkCustomerAccount } from '../accounts';
 import { shippingMethods } from '../shipping/shipping.tables';
 import { findPickupPoint } from '../shop-setup';
 import { applyOrderChange, type OrderPatch } from './apply-order-change';
@@ -72,6 +73,7 @@ async function patchFor(tx: Tx, order: OrderRow, body: UpdateFieldBody, now: Dat
       if (body.user_id === null) return { userId: null };
       const user = await findUser(tx, body.user_id);
       if (!user) throw fieldError('user_id', NOT_FOUND_MESSAGES.user);
+      if (user.id !== order.userId) await checkCustomerAccount(tx, user.id);
       await ensureCustomerRole(tx, user.id);
       return {
         userId: user.id,

@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context';
 import { returnOrderStock, stockSettings } from './order-stock';
 import { completedPaid, itemsOfOrder, lockOrder } from './orders.queries';
 import { orders } from './orders.tables';
-import { currentVatSettings, priceOrder, snapshotItems, totalsColumns } from './price-order-items';
+import { orderVatSettings, priceOrder, snapshotItems, totalsColumns } from './price-order-items';
 import {
   checkGrandTotal,
   linesOfInput,
@@ -42,7 +42,7 @@ export async function updateOrderItems(
     if (changed && itemsLocked(order.paymentStatus as PaymentStatus)) throw paidOrderRestriction();
 
     const stock = await stockSettings(tx);
-    const vat = await currentVatSettings(tx);
+    const vat = await orderVatSettings(tx, order);
     const snapshot = await snapshotItems(tx, body.order_items_json, {
       stockManagement: stock.enabled,
       existing: stored,

@@ -1,14 +1,15 @@
-import { renderTemplate, unknownPlaceholders } from '../../../domain/templates/render-template';
+import { unknownPlaceholders } from '../../../domain/templates/render-template';
 import { RENTAL_TEMPLATE_TYPES, sampleValues } from '../../../domain/templates/template-types';
+import { renderTemplateHtml } from '../../platform/html/sanitize-html';
 import type { RentalTemplateRow } from './rental-templates.queries';
 
-/** A rental document's HTML with its values, each escaped (docs/decisions/0028). */
+/** A rental document's HTML with its values, each escaped, its addresses checked again (docs/decisions/0028). */
 export function renderRentalTemplate(
   template: Pick<RentalTemplateRow, 'content'>,
   values: Record<string, string>,
 ) {
   return {
-    html: renderTemplate(template.content, values, 'html'),
+    html: renderTemplateHtml(template.content, values),
     unknown_variables: unknownPlaceholders(values, template.content),
   };
 }

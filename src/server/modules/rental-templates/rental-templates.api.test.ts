@@ -4,6 +4,7 @@ import { RENTAL_TEMPLATE_MESSAGES as M } from '../../../contracts/rental-templat
 import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
+import { rentalTemplates } from './rental-templates.tables';
 
 let t: TestApp;
 let admin: Agent;
@@ -134,6 +135,17 @@ describe('rental templates', () => {
       },
     });
     expect(await isDefault(original.id)).toBe(true);
+  });
+
+  it('drops a link whose scheme a placeholder splits, and checks links again once filled (issue 11)', async () => {
+    const saved = await create({ content: '<p><a href="java{{shop_name}}script:alert(1)">a</a></p>' });
+    expect(saved.content).toBe('<p><a>a</a></p>');
+    const [legacy] = await t.ctx.db
+      .insert(rentalTemplates)
+      .values({ name: 'Legacy', content: '<p><a href="{{nope}}javascript:alert(1)">Sign</a></p>' })
+      .returning();
+    const preview = (await admin.get(`${BASE}/${legacy!.id}/preview`)).json().data;
+    expect(preview.html).toBe('<p><a>Sign</a></p>');
   });
 
   it('previews with escaped sample values', async () => {

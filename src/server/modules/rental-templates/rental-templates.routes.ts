@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { idParam } from '../../../contracts/common';
 import type { TemplatePreviewReply, TemplateTypesReply } from '../../../contracts/email-templates';
 import {
@@ -9,8 +8,7 @@ import {
   rentalTemplatesListQuery,
 } from '../../../contracts/rental-templates';
 import { RENTAL_TEMPLATE_TYPES } from '../../../domain/templates/template-types';
-import type { Actor } from '../../platform/audit/audit';
-import type { SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { deleteRentalTemplate } from './delete-rental-template';
@@ -22,11 +20,6 @@ import { saveRentalTemplate } from './save-rental-template';
 
 /** Document templates are settings: admin only by default (DECISIONS 1). */
 const auth = { permission: 'settings.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 const BASE = '/api/rental-templates';
 

@@ -109,6 +109,50 @@ describe('e-mail settings', () => {
   });
 
   it.each([
+    ['smtp_host', 'mail.elsewhere.test'],
+    ['smtp_port', '2525'],
+    ['smtp_username', 'someone-else'],
+  ])('clears the stored password when %s moves to %s, and says so in the audit trail', async (key, value) => {
+    await useLocalSmtp();
+    expect((await save(key, value)).statusCode).toBe(200);
+    const read = await admin.get('/api/email-management/settings');
+    expect(read.json().settings.has_smtp_password).toBe(false);
+    expect(read.body).not.toContain('right-password');
+    const [row] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'setting.updated'), eq(auditLog.subjectId, 'smtp_password')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row!.data).toEqual({ secret: true, stored: false });
+  });
+
+  it('keeps the password when the same server is sent again or another setting changes', async () => {
+    await useLocalSmtp();
+    for (const [key, value] of [
+      ['smtp_host', '127.0.0.1'],
+      ['smtp_port', String(smtpPort)],
+      ['smtp_username', 'shop'],
+      ['smtp_encryption', 'none'],
+      ['admin_email', 'boss@emporium.test'],
+    ] as const)
+      expect((await save(key, value)).statusCode).toBe(200);
+    expect((await admin.get('/api/email-management/settings')).json().settings.has_smtp_password).toBe(true);
+  });
+
+  it('never signs in with the old password once the account moved, even when it moves back', async () => {
+    await useLocalSmtp();
+    expect((await save('smtp_username', 'other')).statusCode).toBe(200);
+    expect((await save('smtp_username', 'shop')).statusCode).toBe(200);
+    const response = await admin.post('/api/email-management/test-email', {
+      recipient_email: 'to@emporium.test',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toMatch(/^The test e-mail could not be sent: /);
+    expect(received).toHaveLength(0);
+  });
+
+  it.each([
     ['smtp_port', '70000', M.port],
     ['smtp_port', 'abc', M.port],
     ['smtp_encryption', 'starttls', M.encryption],

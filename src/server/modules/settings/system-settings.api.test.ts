@@ -145,6 +145,19 @@ describe('PUT /api/system-settings', () => {
     expect(ui).toMatchObject({ date_format: 'MM/DD/YYYY', timezone: 'UTC' });
   });
 
+  it('sets the rows most admin lists start with (GET /api/ui-settings default_per_page)', async () => {
+    expect((await admin.get('/api/ui-settings')).json().default_per_page).toBe(10);
+    const saved = await put(admin, { default_per_page: 25 });
+    expect(saved.statusCode).toBe(200);
+    expect((await admin.get('/api/ui-settings')).json().default_per_page).toBe(25);
+    for (const bad of [0, 7, 101, '25', 12.5]) {
+      const refused = await put(admin, { default_per_page: bad });
+      expect(refused.statusCode, String(bad)).toBe(422);
+      expect(refused.json().errors).toEqual({ default_per_page: [M.perPage] });
+    }
+    expect(await getSetting(t.ctx.db, 'default_per_page')).toBe(25);
+  });
+
   it('keeps secrets write-only: flags in replies, never the value, nor in the audit trail', async () => {
     const response = await put(admin, {
       identity_provider_private_key: PEM.replace(/\n/g, '\\n'),
@@ -195,6 +208,7 @@ describe('PUT /api/system-settings', () => {
   it('refuses bad values with 422, each message under its setting, and stores nothing', async () => {
     const response = await put(admin, {
       app_date_format: 'DD.MM.YYYY',
+      default_per_page: 1000,
       app_timezone: 'Mars/Olympus',
       file_upload_max_size: 0,
       file_upload_allowed_types: 'png,exe',
@@ -208,6 +222,7 @@ describe('PUT /api/system-settings', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({
       app_date_format: [M.dateFormat],
+      default_per_page: [M.perPage],
       app_timezone: [M.timezone],
       file_upload_max_size: [M.maxSize(50)],
       file_upload_allowed_types: [M.badTypes(['exe'])],

@@ -183,14 +183,24 @@ describe('logo and favicon uploads', () => {
     });
     expect(text.statusCode).toBe(422);
     expect(text.json().errors.logo).toEqual([M.logoType]);
-    const gifFavicon = await upload(admin, '/api/theme-settings/upload-favicon', 'favicon', {
-      name: 'favicon.gif',
-      data: await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
-        .gif()
-        .toBuffer(),
+    // spec 2 §6: JPEG and GIF favicons are allowed (issue 12); a text file is not.
+    for (const [name, format] of [
+      ['favicon.gif', 'gif'],
+      ['favicon.jpg', 'jpeg'],
+    ] as const) {
+      const image = sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } });
+      const ok = await upload(admin, '/api/theme-settings/upload-favicon', 'favicon', {
+        name,
+        data: await (format === 'gif' ? image.gif() : image.jpeg()).toBuffer(),
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const textFavicon = await upload(admin, '/api/theme-settings/upload-favicon', 'favicon', {
+      name: 'favicon.ico',
+      data: Buffer.from('plain text'),
     });
-    expect(gifFavicon.statusCode).toBe(422);
-    expect(gifFavicon.json().errors.favicon).toEqual([M.faviconType]);
+    expect(textFavicon.statusCode).toBe(422);
+    expect(textFavicon.json().errors.favicon).toEqual([M.faviconType]);
     const big = Buffer.concat([await png(), Buffer.alloc(1024 * 1024 + 10)]);
     const tooLarge = await upload(admin, '/api/theme-settings/upload-favicon', 'favicon', {
       name: 'f.png',

@@ -10,8 +10,7 @@ import {
 } from '../../../contracts/theme-settings';
 import { AppError, fieldError } from '../../../domain/errors';
 import { THEME_LABELS } from '../../../domain/theme/theme';
-import type { Actor } from '../../platform/audit/audit';
-import type { SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
 import { defineRoute } from '../../platform/http/define-route';
 import type { ImageUpload } from '../files';
 import { activateTheme } from './activate-theme';
@@ -22,11 +21,6 @@ import { type ThemeImageKind, uploadThemeImage } from './upload-theme-image';
 
 /** Changing the theme is a setting: admin only (DECISIONS 1). */
 const auth = { permission: 'settings.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 /** Reads the one file of an upload form (held in memory, at most `maxBytes`). */
 async function readUpload(

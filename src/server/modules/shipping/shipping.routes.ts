@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { idParam } from '../../../contracts/common';
 import {
   availableMethodsQuery,
@@ -17,8 +16,8 @@ import {
 import { fieldError } from '../../../domain/errors';
 import { fromDecimal, toDecimal } from '../../../domain/money/money';
 import { isMethodAvailable, zoneOf } from '../../../domain/shipping/shipping-cost';
-import type { Actor } from '../../platform/audit/audit';
-import type { LoadedSession, SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
+import type { LoadedSession } from '../../platform/auth/sessions';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { deleteCity } from './delete-city';
@@ -55,11 +54,6 @@ import {
 
 /** Every change, and the screens' own reads, need settings.manage (DECISIONS 1, docs/decisions/0024). */
 const auth = { permission: 'settings.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 /** Checkout, staff and shoppers see active locations; people who manage settings see all. */
 const audienceOf = (session: LoadedSession | null): Audience => ({

@@ -17,7 +17,7 @@ import {
   pickupPointsListQuery,
 } from '../../../contracts/shop-setup';
 import { validationError } from '../../../domain/errors';
-import type { Actor } from '../../platform/audit/audit';
+import { actorOf } from '../../platform/auth/actor';
 import type { SignedInSession } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
@@ -40,18 +40,13 @@ import {
 /** Changing the shop's setup is a setting: admin only by default (DECISIONS 1). */
 const settings = { permission: 'settings.manage' } as const;
 /**
- * The active lists feed the order form, which staff use (docs/decisions/0023): whoever may
- * manage orders may read them.
+ * The active lists feed the order form, which staff use (docs/decisions/0023): whoever may see
+ * orders may read them (orders.manage implies orders.view, docs/decisions/0042).
  */
-const orderForms = { permission: 'orders.manage' } as const;
+const orderForms = { permission: 'orders.view' } as const;
 
 /** Statuses the back office's order form may offer (spec 2 §4: shop_only is for the storefront). */
 const BACKEND_STATUSES = ['enabled', 'backend_only'] as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 /** The payment-method form: multipart fields validated by the shared contract, and the icon. */
 async function paymentMethodForm(req: FastifyRequest) {

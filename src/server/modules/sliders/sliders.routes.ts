@@ -9,7 +9,7 @@ import {
   sliderBody,
 } from '../../../contracts/sliders';
 import { AppError, fieldError, validationError } from '../../../domain/errors';
-import type { Actor } from '../../platform/audit/audit';
+import { actorOf } from '../../platform/auth/actor';
 import type { SignedInSession } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
@@ -21,11 +21,6 @@ import { findSlider, listSliders } from './sliders.queries';
 
 /** Sliders are a setting: admin only (DECISIONS 1). */
 const auth = { permission: 'settings.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 /** JSON, or multipart fields (DECISIONS 14) with `slides` as JSON text; images come by library id. */
 async function readSliderForm(req: FastifyRequest) {

@@ -51,11 +51,11 @@ export async function seedDemoStock(ctx: AppContext, actor: Actor): Promise<bool
           notes: 'Opening count',
         });
     }
-    // A little history: a delivery, a count that confirmed the stock, a damage and a count short by one.
+    // A little history: a delivery, a count that found two more, a damage and a count short by one.
     const history = items.filter((i) => i.quantity >= 6).slice(0, 4);
     const events = [
       { reason: 'manual_update', delta: 12, notes: 'Delivery from Island Medical Supplies' },
-      { reason: 'inventory_count', delta: 0, notes: 'Monthly count' },
+      { reason: 'inventory_count', delta: 2, notes: 'Monthly count: two more on the shelf' },
       { reason: 'damaged_goods', delta: -1, notes: 'Box crushed in transit' },
       { reason: 'inventory_count', delta: -1, notes: 'Count short by one' },
     ] as const;

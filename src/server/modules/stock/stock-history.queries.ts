@@ -70,6 +70,7 @@ const movementColumns = {
   storeLocation: storeLocations.name,
   referenceType: stockMovements.referenceType,
   referenceId: stockMovements.referenceId,
+  referenceLabel: stockMovements.referenceLabel,
   userFirstName: users.firstName,
   userLastName: users.lastName,
   userEmail: users.email,
@@ -90,6 +91,7 @@ export type MovementRow = {
   storeLocation: string | null;
   referenceType: string | null;
   referenceId: number | null;
+  referenceLabel: string | null;
   userFirstName: string | null;
   userLastName: string | null;
   userEmail: string | null;

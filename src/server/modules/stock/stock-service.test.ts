@@ -205,7 +205,13 @@ describe('store locations', () => {
       const second = await t.ctx.db.transaction((tx) =>
         adjust(tx, { ...item, storeLocationId: b!.id, newQuantity: 4, userId, reason: 'inventory_count' }),
       );
-      expect(second).toEqual({ oldQuantity: 0, newQuantity: 4, totalBefore: 2, totalAfter: 6 });
+      expect(second).toEqual({
+        oldQuantity: 0,
+        newQuantity: 4,
+        totalBefore: 2,
+        totalAfter: 6,
+        changed: true,
+      });
       expect(await totalOf(product.id)).toBe(6);
 
       const reference = order();

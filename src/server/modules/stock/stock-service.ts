@@ -15,7 +15,14 @@ import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
 import { getSetting, getSettings } from '../../platform/settings/settings-store';
 import { productStocks, products } from '../catalogue/catalogue.tables';
-import { locationStocks, stockAlerts, stockDeductions, stockMovements, storeLocations } from './stock.tables';
+import {
+  locationStocks,
+  stockAlerts,
+  stockDeductions,
+  stockMovements,
+  stockNotes,
+  storeLocations,
+} from './stock.tables';
 
 /**
  * The one owner of every change of stock (issue 4, docs/decisions/0018). Each function works in the
@@ -31,7 +38,8 @@ import { locationStocks, stockAlerts, stockDeductions, stockMovements, storeLoca
 
 /** A product (variantId null) or one of its variants. */
 export type StockItem = { productId: number; variantId: number | null };
-export type StockReference = { type: StockReferenceType; id: number };
+/** What a movement belongs to; `label` (an order's code) is kept on the movement for its history. */
+export type StockReference = { type: StockReferenceType; id: number; label?: string };
 
 export type DeductInput = StockItem & {
   quantity: number;
@@ -75,6 +83,8 @@ export type AdjustResult = {
   /** The item's total (products.stock_quantity or product_stocks.qty) before and after. */
   totalBefore: number;
   totalAfter: number;
+  /** False when the count confirmed the stock: nothing moved and no movement was written. */
+  changed: boolean;
 };
 
 type LockedItem = StockItem & { name: string; total: number; threshold: number };
@@ -203,6 +213,7 @@ async function writeMovement(
     quantityAfter: change.after,
     referenceType: change.reference?.type ?? null,
     referenceId: change.reference?.id ?? null,
+    referenceLabel: change.reference?.label ?? null,
     userId: change.userId,
     notes: change.notes ?? null,
   });
@@ -348,8 +359,8 @@ export async function returnStock(tx: Tx, input: ReturnInput): Promise<ReturnRes
 /**
  * Sets an item's stock to a counted quantity (spec 2 §5 stock update): at the named location when
  * one is named, which is required while active locations exist; else the item's total. The total
- * moves by the same difference. Writes one movement even when nothing changed (a count that
- * confirmed the stock is history too).
+ * moves by the same difference. The history holds changes only (issue 11, docs/decisions/0026): a
+ * count that confirms the stock writes no movement, and its notes, if any, are kept as a stock note.
  */
 export async function adjust(tx: Tx, input: AdjustInput): Promise<AdjustResult> {
   if (!isValidStockQuantity(input.newQuantity)) throw fieldError('new_quantity', M.quantity);
@@ -375,8 +386,24 @@ export async function adjust(tx: Tx, input: AdjustInput): Promise<AdjustResult> 
     oldQuantity = row?.quantity ?? 0;
   }
   const delta = input.newQuantity - oldQuantity;
-  if (locationId !== null && delta !== 0) await moveAtLocation(tx, item, locationId, delta);
-  const totalAfter = delta === 0 ? item.total : await moveTotal(tx, item, delta);
+  if (delta === 0) {
+    if (input.notes)
+      await tx.insert(stockNotes).values({
+        productId: item.productId,
+        variantId: item.variantId,
+        note: input.notes,
+        userId: input.userId,
+      });
+    return {
+      oldQuantity,
+      newQuantity: input.newQuantity,
+      totalBefore: item.total,
+      totalAfter: item.total,
+      changed: false,
+    };
+  }
+  if (locationId !== null) await moveAtLocation(tx, item, locationId, delta);
+  const totalAfter = await moveTotal(tx, item, delta);
   await writeMovement(tx, item, {
     locationId,
     before: item.total,
@@ -386,7 +413,7 @@ export async function adjust(tx: Tx, input: AdjustInput): Promise<AdjustResult> 
     notes: input.notes,
   });
   await queueAlert(tx, item, item.total, totalAfter);
-  return { oldQuantity, newQuantity: input.newQuantity, totalBefore: item.total, totalAfter };
+  return { oldQuantity, newQuantity: input.newQuantity, totalBefore: item.total, totalAfter, changed: true };
 }
 
 export type SetInitialStockInput = StockItem & {

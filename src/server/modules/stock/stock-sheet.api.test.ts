@@ -328,14 +328,16 @@ describe('stock history', () => {
       { product_id: variable.id, variant_id: m.variant_id, new_quantity: 7, reason: 'damaged_goods' },
       staff,
     );
-    await updateStock({ product_id: variable.id, variant_id: m.variant_id, new_quantity: 7 });
+    await updateStock({ product_id: variable.id, variant_id: m.variant_id, new_quantity: 9 });
+    // A count that confirms the stock writes no history (issue 11).
+    await updateStock({ product_id: variable.id, variant_id: m.variant_id, new_quantity: 9 });
 
     const all = await history(`/api/stock-history/${variable.id}`);
     expect(all.item).toMatchObject({ product_id: variable.id, variant_id: null, product_name: `${w} Shirt` });
     expect(
       all.data.map((d) => [d.variant_name, d.movement_type, d.reason, d.quantity_changed, d.user]),
     ).toEqual([
-      ['Red / M', 'adjustment', 'manual_update', 0, 'Ada Admin'],
+      ['Red / M', 'increase', 'manual_update', 2, 'Ada Admin'],
       ['Red / M', 'decrease', 'damaged_goods', -3, 'Sam Staff'],
       ['Red / S', 'increase', 'manual_update', 5, 'Ada Admin'],
     ]);
@@ -346,7 +348,7 @@ describe('stock history', () => {
     expect(variant.item).toMatchObject({
       variant_id: m.variant_id,
       variant_name: 'Red / M',
-      current_stock: 7,
+      current_stock: 9,
     });
     expect(variant.data).toHaveLength(2);
 

@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { StockFilter, StockSheetFilters } from '../../../contracts/stock';
 import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
+import { rowCount } from '../../platform/db/row-counts';
 import { likePattern, paged } from '../../platform/http/paging';
 import { productStocks, products } from '../catalogue/catalogue.tables';
 import { locationStocks, storeLocations } from './stock.tables';
@@ -108,13 +110,31 @@ const productColumns = {
   supplierCompanyName: users.companyName,
 };
 
+/** Whether the sheet lists every kept product (no search, no filter, no location). */
+const isWholeSheet = (filters: StockSheetFilters) =>
+  !filters.search && !filters.supplier && !atLocation(filters) && filters.stock_filter === 'all';
+
+/** The whole sheet's page: prepared, as the hot read (issue 13). */
+const wholeSheetPage = preparedStatement((db) =>
+  db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(users, eq(users.id, products.supplierId))
+    .where(isNull(products.deletedAt))
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('stock_sheet_page'),
+);
+
 /** One batch of the sheet's products, in the sheet's order (name, then id). */
-export function sheetProductBatch(
+export async function sheetProductBatch(
   db: Executor,
   filters: StockSheetFilters,
   limit: number,
   offset: number,
 ): Promise<SheetProduct[]> {
+  if (isWholeSheet(filters)) return wholeSheetPage(db).execute({ limit, offset });
   return db
     .select(productColumns)
     .from(products)
@@ -145,6 +165,33 @@ export type SheetDetails = {
   placements: SheetPlacement[];
 };
 
+const amongIds = (column: SQL) => sql`${column} = any(${sql.placeholder('ids')}::integer[])`;
+
+const variantCountsStatement = preparedStatement((db) =>
+  db
+    .select({ productId: productStocks.productId, count: sql<number>`cast(count(*) as integer)` })
+    .from(productStocks)
+    .where(amongIds(sql`${productStocks.productId}`))
+    .groupBy(productStocks.productId)
+    .prepare('stock_sheet_variant_counts'),
+);
+
+const placementsStatement = preparedStatement((db) =>
+  db
+    .select({
+      productId: locationStocks.productId,
+      variantId: locationStocks.variantId,
+      locationId: locationStocks.storeLocationId,
+      locationName: storeLocations.name,
+      quantity: locationStocks.quantity,
+    })
+    .from(locationStocks)
+    .innerJoin(storeLocations, eq(storeLocations.id, locationStocks.storeLocationId))
+    .where(amongIds(sql`${locationStocks.productId}`))
+    .orderBy(asc(storeLocations.name), asc(storeLocations.id))
+    .prepare('stock_sheet_placements'),
+);
+
 /** The variants, variant counts and location rows of a batch of products: three queries, whatever its size. */
 export async function sheetDetails(
   db: Executor,
@@ -163,25 +210,17 @@ export async function sheetDetails(
       })
       .from(productStocks)
       .innerJoin(products, eq(products.id, productStocks.productId))
-      .where(and(inArray(productStocks.productId, productIds), variantCondition(filters)))
+      // Both sides named by the page's ids, so neither is read whole to join them.
+      .where(
+        and(
+          inArray(productStocks.productId, productIds),
+          inArray(products.id, productIds),
+          variantCondition(filters),
+        ),
+      )
       .orderBy(asc(productStocks.productId), asc(productStocks.sortOrder), asc(productStocks.id)),
-    db
-      .select({ productId: productStocks.productId, count: sql<number>`cast(count(*) as integer)` })
-      .from(productStocks)
-      .where(inArray(productStocks.productId, productIds))
-      .groupBy(productStocks.productId),
-    db
-      .select({
-        productId: locationStocks.productId,
-        variantId: locationStocks.variantId,
-        locationId: locationStocks.storeLocationId,
-        locationName: storeLocations.name,
-        quantity: locationStocks.quantity,
-      })
-      .from(locationStocks)
-      .innerJoin(storeLocations, eq(storeLocations.id, locationStocks.storeLocationId))
-      .where(inArray(locationStocks.productId, productIds))
-      .orderBy(asc(storeLocations.name), asc(storeLocations.id)),
+    variantCountsStatement(db).execute({ ids: productIds }),
+    placementsStatement(db).execute({ ids: productIds }),
   ]);
   return { variants, variantCounts: new Map(counts.map((c) => [c.productId, c.count])), placements };
 }
@@ -198,6 +237,9 @@ export async function stockSheetPage(
     perPage,
     (limit, offset) => sheetProductBatch(db, filters, limit, offset),
     async () => {
+      // Unfiltered, the sheet lists every kept product: their count is kept by triggers
+      // (docs/decisions/0044).
+      if (isWholeSheet(filters)) return rowCount(db, 'products');
       const [row] = await db
         .select({ total: sql<number>`cast(count(*) as integer)` })
         .from(products)

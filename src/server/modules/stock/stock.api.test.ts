@@ -149,7 +149,9 @@ describe('store locations', () => {
       },
     });
     const list = await staff.get('/api/store-locations');
-    expect(list.json().data).toContainEqual(location);
+    // spec 2 §7: the list is `locations` (and `data`, which the screens read).
+    expect(list.json().locations).toContainEqual(location);
+    expect(list.json().data).toEqual(list.json().locations);
 
     const updated = await admin.put(`/api/store-locations/${location.id}`, {
       name: 'Grand Baie',
@@ -207,6 +209,7 @@ describe('stock update', () => {
     });
     expect((await staff.get('/api/stock-update/search-products?search=Z')).json()).toEqual({
       success: true,
+      products: [],
       data: [],
     });
     const found = await staff.get('/api/stock-update/search-products?search=zebra');
@@ -224,7 +227,8 @@ describe('stock update', () => {
       },
     ]);
     const bySku = await staff.get('/api/stock-update/search-products?search=zeb-red');
-    expect(bySku.json().data.map((p: { id: number }) => p.id)).toEqual([product.id]);
+    expect(bySku.json().products.map((p: { id: number }) => p.id)).toEqual([product.id]);
+    expect(bySku.json().data).toEqual(bySku.json().products);
   });
 
   it('sets a simple product stock through the service and writes a movement', async () => {
@@ -264,10 +268,54 @@ describe('stock update', () => {
     [{ product_id: 1, new_quantity: 1.5 }, 'new_quantity', M.quantity],
     [{ product_id: 1, new_quantity: 'many' }, 'new_quantity', M.quantity],
     [{ product_id: 1 }, 'new_quantity', M.quantity],
+    // issue 11: Number() reads these; a quantity is whole decimal digits only.
+    [{ product_id: 1, new_quantity: '0x10' }, 'new_quantity', M.quantity],
+    [{ product_id: 1, new_quantity: '1e1' }, 'new_quantity', M.quantity],
+    [{ product_id: 1, new_quantity: 'Infinity' }, 'new_quantity', M.quantity],
+    [{ product_id: 1, new_quantity: '0b11' }, 'new_quantity', M.quantity],
+    [{ product_id: 1, new_quantity: '2.5' }, 'new_quantity', M.quantity],
+    [{ product_id: '0x1', new_quantity: 1 }, 'product_id', 'This id is not valid.'],
   ])('answers 422 with the spec words for %j', async (body, field, message) => {
     const response = await admin.post('/api/stock-update/update-stock', body);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors[field]).toEqual([message]);
+  });
+
+  it('writes history only when the stock changes: twenty identical counts leave one movement', async () => {
+    const product = await createProduct(t.ctx.db, { stockQuantity: 4 });
+    for (let i = 0; i < 20; i++) {
+      const response = await staff.post('/api/stock-update/update-stock', {
+        product_id: product.id,
+        new_quantity: 7,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().message).toBe(i === 0 ? M.stockUpdated : M.stockUnchanged);
+      expect(response.json().data).toMatchObject({
+        old_quantity: i === 0 ? 4 : 7,
+        new_quantity: 7,
+        current_stock: 7,
+      });
+    }
+    const movements = await t.ctx.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.productId, product.id));
+    expect(movements).toMatchObject([{ quantityBefore: 4, quantityAfter: 7, quantityChanged: 3 }]);
+  });
+
+  it('keeps the notes of a count that changed nothing as a stock note', async () => {
+    const product = await createProduct(t.ctx.db, { stockQuantity: 5 });
+    const response = await staff.post('/api/stock-update/update-stock', {
+      product_id: product.id,
+      new_quantity: 5,
+      notes: 'Counted twice, all there',
+    });
+    expect(response.json().message).toBe(M.stockUnchangedNoteSaved);
+    expect(
+      await t.ctx.db.select().from(stockMovements).where(eq(stockMovements.productId, product.id)),
+    ).toEqual([]);
+    const notes = await t.ctx.db.select().from(stockNotes).where(eq(stockNotes.productId, product.id));
+    expect(notes).toMatchObject([{ note: 'Counted twice, all there', variantId: null }]);
   });
 
   it('asks for a variant of a variable product and a location while locations exist', async () => {
@@ -390,6 +438,23 @@ describe('stock notes', () => {
     });
     const rows = await t.ctx.db.select().from(stockNotes).where(eq(stockNotes.productId, product.id));
     expect(rows).toHaveLength(1);
+  });
+
+  it('answers 422 with the length limit for a 1 MB note, and saves nothing', async () => {
+    const product = await createProduct(t.ctx.db);
+    const response = await staff.post('/api/stock-notes/create', {
+      product_id: product.id,
+      note: 'x'.repeat(1_000_000),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ note: [M.noteTooLong] });
+    expect(await t.ctx.db.select().from(stockNotes).where(eq(stockNotes.productId, product.id))).toEqual([]);
+    const update = await staff.post('/api/stock-update/update-stock', {
+      product_id: product.id,
+      new_quantity: 1,
+      notes: 'y'.repeat(1001),
+    });
+    expect(update.json().errors).toEqual({ notes: [M.notesTooLong] });
   });
 
   it('answers 422 "Please enter a note" and "Please select a product"', async () => {

@@ -164,8 +164,14 @@ export function presentMovement(row: MovementRow): StockMovementReply {
     store_location: row.storeLocation,
     reference_type: row.referenceType,
     reference_id: row.referenceId,
-    // Orders arrive with issue 6; until then no movement has one to link to.
-    order: null,
+    // The order a movement came from, by the code it was taken under (issue 12).
+    order:
+      row.referenceType === 'order' && row.referenceId !== null
+        ? {
+            url: `/admin/orders/${row.referenceId}/edit`,
+            order_code: row.referenceLabel ?? `#${row.referenceId}`,
+          }
+        : null,
     user: personName(row.userFirstName, row.userLastName, row.userEmail),
     notes: row.notes,
     created_at: row.createdAt.toISOString(),

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { idParam } from '../../../contracts/common';
 import {
   STOCK_MESSAGES as M,
@@ -11,8 +10,7 @@ import {
   storeLocationBody,
   updateStockBody,
 } from '../../../contracts/stock';
-import type { Actor } from '../../platform/audit/audit';
-import type { SignedInSession } from '../../platform/auth/sessions';
+import { actorOf } from '../../platform/auth/actor';
 import { defineRoute } from '../../platform/http/define-route';
 import { conflict } from '../../platform/http/errors';
 import { getSetting } from '../../platform/settings/settings-store';
@@ -28,11 +26,6 @@ import { updateStock } from './update-stock';
 /** Stock screens and their calls need stock.manage; changing stock settings needs settings.manage (docs/decisions/0018). */
 const auth = { permission: 'stock.manage' } as const;
 const settingsAuth = { permission: 'settings.manage' } as const;
-
-const actorOf = (session: SignedInSession, req: FastifyRequest): Actor => ({
-  userId: session.user.id,
-  ip: req.ip,
-});
 
 /** Stock settings (spec 2 §3, §7 "Theme, system, website, stock settings"). */
 export const stockSettingsRoutes = [
@@ -93,10 +86,11 @@ export const stockRoutes = [
     method: 'GET',
     url: '/api/store-locations',
     auth,
-    handler: async ({ ctx }) => ({
-      success: true,
-      data: (await listStoreLocations(ctx.db)).map(presentStoreLocation),
-    }),
+    handler: async ({ ctx }) => {
+      const locations = (await listStoreLocations(ctx.db)).map(presentStoreLocation);
+      // spec 2 §7 names the list `locations`; `data` stays for the screens that read it.
+      return { success: true, locations, data: locations };
+    },
   }),
 
   defineRoute({
@@ -142,8 +136,10 @@ export const stockRoutes = [
     handler: async ({ ctx, query }) => {
       if (!(await getSetting(ctx.db, 'stock_management_enabled'))) throw conflict(M.disabled);
       // spec 2 §5: the search starts at 2 characters.
-      if (query.search.length < STOCK_SEARCH_MIN_CHARS) return { success: true, data: [] };
-      return { success: true, data: await searchStockProducts(ctx.db, query.search) };
+      const products =
+        query.search.length < STOCK_SEARCH_MIN_CHARS ? [] : await searchStockProducts(ctx.db, query.search);
+      // spec 2 §7 names the list `products`; `data` stays for the screens that read it.
+      return { success: true, products, data: products };
     },
   }),
 

@@ -81,6 +81,8 @@ export const stockMovements = pgTable(
     /** order or booking, with its id; null for manual changes. */
     referenceType: text('reference_type'),
     referenceId: integer('reference_id'),
+    /** The reference as people know it (an order's code), kept even after the order is deleted. */
+    referenceLabel: text('reference_label'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes'),
     createdAt: createdAt(),
@@ -88,6 +90,8 @@ export const stockMovements = pgTable(
   (t) => [
     check('stock_movements_type', sql`${t.movementType} in ('increase', 'decrease', 'adjustment')`),
     index('stock_movements_item').on(t.productId, t.variantId, t.createdAt),
+    // A product's history of all its variants, newest first (issue 13).
+    index('stock_movements_product_recent').on(t.productId, t.createdAt, t.id),
     // The overview's latest movements of the whole shop.
     index('stock_movements_recent').on(t.createdAt, t.id),
     index('stock_movements_reference').on(t.referenceType, t.referenceId),

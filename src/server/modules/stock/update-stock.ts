@@ -28,7 +28,7 @@ export async function updateStock(
   });
   return {
     success: true,
-    message: M.stockUpdated,
+    message: result.changed ? M.stockUpdated : body.notes ? M.stockUnchangedNoteSaved : M.stockUnchanged,
     data: {
       product_id: body.product_id,
       variant_id: body.variant_id,

@@ -35,4 +35,29 @@ describe('the admin’s custom code on the storefront (DECISIONS 24)', () => {
       expect(String(response.headers['content-security-policy'])).not.toContain('nonce-');
     },
   );
+
+  it.each(["$'", '$`', '$&', '$$', '$1'])(
+    'puts %s in a site name and the custom code as it is',
+    async (pattern) => {
+      await setSettings(t.ctx.db, {
+        site_name: `Shop ${pattern} name`,
+        custom_code: `<p>Price ${pattern} 5</p>`,
+      });
+      try {
+        const response = await t.agent().get('/', { accept: 'text/html' });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain(`<title>Shop ${pattern.replace('&', '&amp;')} name</title>`);
+        expect(response.body).toContain(`<p>Price ${pattern} 5</p>`);
+        expect(response.body.match(/<\/html>/g)).toHaveLength(1);
+        expect(response.body.match(/<body>/g)).toHaveLength(1);
+        expect(response.body.match(/id="shop-data"/g)).toHaveLength(1);
+        const data = /<script type="application\/json" id="shop-data">(.*?)<\/script>/s.exec(
+          response.body,
+        )![1]!;
+        expect(JSON.parse(data).site_name).toBe(`Shop ${pattern} name`);
+      } finally {
+        await setSettings(t.ctx.db, { custom_code: '<script>window.track = 1;</script><p>Tracking</p>' });
+      }
+    },
+  );
 });

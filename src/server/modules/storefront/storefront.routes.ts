@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AREA_ROLES } from '../../../domain/access/roles';
+import { safeRedirectPath } from '../../../domain/access/safe-redirect';
 import { defineRoute } from '../../platform/http/define-route';
 import { getSettings } from '../../platform/settings/settings-store';
 import { activeHomeSlider } from '../sliders';
@@ -54,7 +55,8 @@ export const storefrontRoutes = [
         reply,
         await shopDocument(ctx, req, {
           page: 'login',
-          props: { redirect: query.redirect ?? null, status: query.status ?? null },
+          // Only a path of this site reaches the form (issue 11): anything else signs in to the dashboard.
+          props: { redirect: safeRedirectPath(query.redirect), status: query.status ?? null },
         }),
       ),
   }),

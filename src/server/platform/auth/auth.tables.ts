@@ -45,6 +45,8 @@ export const users = pgTable(
       sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, '') || ' ' || coalesce(${t.mobile}, '') || ' ' || coalesce(${t.companyName}, '')) gin_trgm_ops`,
     ),
     index('users_created_at').on(t.createdAt),
+    // The users list's status filter in its default order (issue 13).
+    index('users_account_status').on(t.accountStatus, t.createdAt),
   ],
 );
 

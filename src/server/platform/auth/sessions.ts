@@ -1,5 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { withImpliedPermissions } from '../../../domain/access/permissions';
 import type { Executor } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 import { qualified } from '../db/qualified';
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from './auth.tables';
 import { hashToken, randomToken } from './tokens';
@@ -42,10 +44,9 @@ export function idleWindowMs(remember: boolean, idleMinutes: number): number {
   return remember ? REMEMBER_DAYS * 24 * 60 * 60 * 1000 : idleMinutes * 60 * 1000;
 }
 
-/** Reads the session behind a cookie value, with the user, their roles and the active role's permissions. */
-export async function loadSession(db: Executor, cookieValue: string, now: Date): Promise<SessionState> {
-  const idHash = hashToken(cookieValue);
-  const rows = await db
+/** Every signed-in request reads its session: one prepared statement per database handle (issue 13). */
+const sessionStatement = preparedStatement((db) =>
+  db
     .select({
       idHash: sessions.idHash,
       csrfToken: sessions.csrfToken,
@@ -68,8 +69,15 @@ export async function loadSession(db: Executor, cookieValue: string, now: Date):
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash))
-    .limit(1);
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .limit(1)
+    .prepare('session_by_id_hash'),
+);
+
+/** Reads the session behind a cookie value, with the user, their roles and the active role's permissions. */
+export async function loadSession(db: Executor, cookieValue: string, now: Date): Promise<SessionState> {
+  const idHash = hashToken(cookieValue);
+  const rows = await sessionStatement(db).execute({ idHash });
   const row = rows[0];
   if (!row) return { status: 'none' };
   const user: SessionUser | null =
@@ -95,7 +103,7 @@ export async function loadSession(db: Executor, cookieValue: string, now: Date):
     user,
     activeRole,
     roles: heldRoles,
-    permissions: new Set(activeRole ? row.permissions : []),
+    permissions: withImpliedPermissions(activeRole ? row.permissions : []),
   };
   if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', session };
   // A suspended or closed account loses its sessions at once.

@@ -1,3 +1,4 @@
+import { renderTemplate, type TemplateValues } from '../../../domain/templates/render-template';
 import { lazyPurifier } from './purifier';
 
 /**
@@ -5,7 +6,8 @@ import { lazyPurifier } from './purifier';
  * the usual text, table and image markup with inline styles; no script, style or frame elements,
  * no event handlers, and links and images only to http(s), mailto and tel addresses (images: http(s)
  * and cid), or relative ones. Placeholders (`{{reset_link}}`) are plain text to the sanitiser and
- * survive, also inside href and src.
+ * survive, also inside href and src, but never inside a link's scheme: the addresses are checked
+ * again once the placeholders are filled (`renderTemplateHtml`), so a value can never make one.
  */
 const TAGS = [
   ...['address', 'article', 'aside', 'footer', 'header', 'hgroup', 'main', 'nav', 'section'],
@@ -30,10 +32,27 @@ const schemeOf = (url: string): string | null => {
   return /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase() ?? null;
 };
 
-/** Whether a link or image address may stay: allowed schemes, relative paths, placeholders. */
+const PLACEHOLDER = /\{\{\s*[\w.]*\s*\}\}/g;
+
+/**
+ * Whether a link or image address may stay: allowed schemes, relative paths, placeholders. A
+ * placeholder may be the whole address or stand after its scheme or start ("https://{{host}}/x",
+ * "{{shop_url}}/orders"), never inside the scheme ("java{{x}}script:", "{{x}}:alert(1)"): the
+ * address is judged with and without its placeholders.
+ */
 export function allowedAddress(tag: string, url: string): boolean {
   const value = url.trim();
   if (/^\{\{\s*[\w.]+\s*\}\}$/.test(value)) return true;
+  const compact = compacted(value);
+  const schemePart = /^[^:/?#]*/.exec(compact)?.[0] ?? '';
+  const placeholders = schemePart.match(PLACEHOLDER) ?? [];
+  if (placeholders.length > 1 || (placeholders.length === 1 && schemePart !== placeholders[0])) return false;
+  if (placeholders.length === 1 && compact[schemePart.length] === ':') return false;
+  return [value, value.replace(PLACEHOLDER, '')].every((address) => allowedFilledAddress(tag, address));
+}
+
+/** An address with no placeholder left: allowed schemes and relative paths, never another host. */
+function allowedFilledAddress(tag: string, value: string): boolean {
   // "//host" and "/\host" (browsers read "\" as "/") lead to another site.
   if (/^[/\\]{2}/.test(compacted(value))) return false;
   const scheme = schemeOf(value);
@@ -61,4 +80,13 @@ export function sanitizeTemplateHtml(html: string): string {
       KEEP_CONTENT: true,
     }),
   ).trim();
+}
+
+/**
+ * A template's HTML with its placeholders filled (values HTML-escaped), cleaned once more: the
+ * addresses a value completed are judged as sent, so only http(s), mailto and tel links (and
+ * http(s) or cid images) reach an e-mail, a document or a preview.
+ */
+export function renderTemplateHtml(source: string, values: TemplateValues): string {
+  return sanitizeTemplateHtml(renderTemplate(source, values, 'html'));
 }

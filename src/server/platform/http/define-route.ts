@@ -5,6 +5,7 @@ import { AppError } from '../../../domain/errors';
 import type { LoadedSession, SignedInSession } from '../auth/sessions';
 import { safeEqual } from '../auth/tokens';
 import type { AppContext } from '../context';
+import { BAD_TEXT_MESSAGE, badTextFields, hasBadCharacter } from './clean-input';
 import { MESSAGES, zodFieldErrors } from './errors';
 import { isMutating, wantsJson } from './negotiation';
 
@@ -88,6 +89,36 @@ function parseParams<S extends z.ZodType | undefined>(schema: S, value: unknown)
   return result.data as Out<S>;
 }
 
+/**
+ * NUL bytes and unpaired surrogates are refused for every route in one place, before any schema
+ * or query sees them: PostgreSQL cannot store NUL, and neither is a character anyone types.
+ */
+function refuseBadText(query: unknown, body: unknown): void {
+  const errors = { ...badTextFields(query), ...badTextFields(body) };
+  if (Object.keys(errors).length > 0) throw new AppError('validation', BAD_TEXT_MESSAGE, errors);
+}
+
+/**
+ * The same refusal for multipart forms, whose parts the handler reads itself: each field's name and
+ * value and each file's name are checked as the handler meets them.
+ */
+function checkMultipartText(req: FastifyRequest): void {
+  const parts = req.parts.bind(req);
+  req.parts = ((options?: Parameters<FastifyRequest['parts']>[0]) =>
+    checkedParts(parts(options))) as FastifyRequest['parts'];
+}
+
+async function* checkedParts(source: ReturnType<FastifyRequest['parts']>) {
+  for await (const part of source) {
+    const texts = [part.fieldname, part.type === 'field' ? part.value : part.filename];
+    if (texts.some((text) => typeof text === 'string' && hasBadCharacter(text))) {
+      if (part.type === 'file') part.file.resume();
+      throw new AppError('validation', BAD_TEXT_MESSAGE, { [part.fieldname]: [BAD_TEXT_MESSAGE] });
+    }
+    yield part;
+  }
+}
+
 function checkCsrf(req: FastifyRequest): void {
   const state = req.sessionState;
   const header = req.headers['x-csrf-token'];
@@ -134,6 +165,9 @@ async function runRoute(
   }
   if (navigation && route.page === 'admin') return ctx.pages.admin(req, reply);
   // A path that names no possible record ("/admin/users/abc") is a page that does not exist.
+  if (Object.keys(badTextFields(req.params)).length > 0) throw new AppError('not_found', MESSAGES.notFound);
+  refuseBadText(req.query, req.body);
+  if (route.multipart) checkMultipartText(req);
   const params = parseParams(route.params, req.params);
   const query = parseOrThrow(route.query, req.query);
   const body = route.multipart ? undefined : parseOrThrow(route.body, req.body);

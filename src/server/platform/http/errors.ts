@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, type ErrorCode, type FieldErrors } from '../../../domain/errors';
@@ -24,6 +26,9 @@ export const MESSAGES = {
   csrf: 'CSRF token mismatch.',
   server: 'Server Error',
 } as const;
+
+/** The Cache-Control of every reply that depends on who asks. */
+export const PRIVATE_NO_STORE = 'private, no-store';
 
 export const notFound = (message: string = MESSAGES.notFound) => new AppError('not_found', message);
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError('forbidden', message);
@@ -81,4 +86,51 @@ export function handleError(error: unknown, req: FastifyRequest, reply: FastifyR
   }
   req.log.error({ err: error, request_id: req.id }, 'unhandled error');
   return reply.code(500).send({ message: MESSAGES.server, request_id: req.id });
+}
+
+/** Words of the replies the router and the HTTP parser give before any route runs (issue 11). */
+export const URL_MESSAGES = {
+  tooLong: 'This address is too long.',
+  invalid: 'This address is not valid.',
+  headersTooLarge: 'The address or the request headers are too long.',
+  clientError: 'The request could not be read.',
+  timeout: 'The request took too long to arrive.',
+} as const;
+
+/**
+ * Fastify's own refusals before routing (`frameworkErrors`): a path parameter over the router's
+ * length limit (414) and a path that does not decode (400), answered like every other error, in
+ * JSON `{message}` without echoing the address back.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  reply.header('Cache-Control', PRIVATE_NO_STORE);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.code(414).send({ message: URL_MESSAGES.tooLong });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ message: URL_MESSAGES.invalid });
+  return handleError(error, req, reply);
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (an address or headers over the
+ * 16 KB limit, a malformed request line, a timeout): the same JSON shape, then the socket closes.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, URL_MESSAGES.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, URL_MESSAGES.timeout]
+        : [400, URL_MESSAGES.clientError];
+  const body = JSON.stringify({ message });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../../domain/errors';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { allRoutes } from '../../routes';
 import { defineRoute } from './define-route';
+import { URL_MESSAGES } from './errors';
 
 const echo = z.object({ name: z.string({ error: 'Name is required' }).min(2, 'Name is too short') });
 
@@ -192,7 +193,7 @@ describe('pages and negotiation', () => {
   it('escapes what the server puts into a page', async () => {
     const response = await t
       .agent()
-      .visit('/login?redirect=%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+      .visit('/login?redirect=%2Fx%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     expect(response.body).not.toContain('</script><script>alert(1)');
     expect(response.body).toContain('\\u003c/script\\u003e');
   });
@@ -238,6 +239,8 @@ describe('ids that name no record', () => {
     '/admin/file/99999999999',
     '/api/users/abc',
     '/api/users/1.5',
+    '/api/users/0x1',
+    '/api/users/1e0',
   ])('%s answers 404, never 500', async (url) => {
     const admin = await t.signedIn(['admin']);
     expect((await admin.get(url)).statusCode).toBe(404);
@@ -247,5 +250,63 @@ describe('ids that name no record', () => {
     const admin = await t.signedIn(['admin']);
     const response = await admin.put('/admin/users/99999999999/role', { roles: ['admin'] });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('caching of replies that depend on the session', () => {
+  it.each(['/api/auth/status', '/api/user', '/login', '/probe/conflict', '/api/nothing-here'])(
+    '%s is private, no-store',
+    async (url) => {
+      const agent = await t.signedIn(['admin']);
+      const response = await agent.get(url);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+    },
+  );
+
+  it('keeps a signed-out 401, a page and a write out of caches too', async () => {
+    expect((await t.agent().get('/api/user')).headers['cache-control']).toBe('private, no-store');
+    expect((await t.agent().visit('/')).headers['cache-control']).toBe('private, no-store');
+    const agent = t.agent();
+    await agent.visit();
+    expect((await agent.post('/probe/echo', { name: 'Ann' })).headers['cache-control']).toBe(
+      'private, no-store',
+    );
+  });
+
+  it('leaves the routes that choose their own caching alone', async () => {
+    expect((await t.agent().get('/favicon.ico')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('addresses the router or the HTTP parser refuse (issue 11)', () => {
+  /** Over a real socket: Node's parser answers before Fastify (and inject) would. */
+  async function overTheWire(path: string): Promise<{ status: number; type: string | null; body: string }> {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const response = await fetch(`${address}${path}`, { headers: { Accept: 'application/json' } });
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        body: await response.text(),
+      };
+    } finally {
+      await t.app.server.close();
+    }
+  }
+
+  it('answers a path parameter over the limit with a JSON 414 that does not echo the address', async () => {
+    const long = 'x'.repeat(400);
+    const response = await t.agent().get(`/reset-password/${long}`);
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ message: URL_MESSAGES.tooLong });
+    expect(response.body).not.toContain(long);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('answers an address over the 16 KB header limit with JSON, not a raw parser reply', async () => {
+    const reply = await overTheWire(`/api/countries?search=${'y'.repeat(20_000)}`);
+    expect(reply.status).toBe(431);
+    expect(reply.type).toContain('application/json');
+    expect(JSON.parse(reply.body)).toEqual({ message: URL_MESSAGES.headersTooLarge });
   });
 });

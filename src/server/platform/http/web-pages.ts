@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ShopDocument } from '../../../contracts/storefront';
 import { allowsCustomCode, policyWithNonce, withScriptNonce } from '../../../domain/storefront/custom-code';
+import { PRIVATE_NO_STORE } from './errors';
 
 /** The storefront's server renderer, built by Vite from src/web/shop/entry-server.tsx. */
 export type ShopRenderer = (
@@ -55,6 +56,42 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * Puts HTML in place of a template's marker. A replacer function, never a replacement string:
+ * "$'", "$`" and "$&" in a site name or the custom code would otherwise pull in pieces of the page.
+ */
+export function fillSlot(template: string, marker: string, html: string): string {
+  return template.replace(marker, () => html);
+}
+
+/** Vite's build manifest (dist/client/.vite/manifest.json): each source's chunk and what it imports. */
+export type BuildManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+function staticImports(manifest: BuildManifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) staticImports(manifest, imported, seen);
+  return seen;
+}
+
+/**
+ * The modulepreload links of a storefront page's own chunks (src/web/shop/shop-pages.tsx loads
+ * `pages/<page>-page.tsx` before hydrating): fetched alongside the entry instead of after it, so
+ * the page hydrates as soon as the entry runs. What the entry imports is preloaded by the template.
+ */
+export function shopPagePreloads(manifest: BuildManifest, page: string): string {
+  const entry = staticImports(manifest, 'shop/index.html');
+  return [...staticImports(manifest, `shop/pages/${page}-page.tsx`)]
+    .filter((key) => !entry.has(key))
+    .map((key) => `\n<link rel="modulepreload" crossorigin href="/${escapeAttr(manifest[key]!.file)}" />`)
+    .join('');
+}
+
+function readManifest(distDir: string): BuildManifest {
+  const file = path.join(distDir, 'client/.vite/manifest.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as BuildManifest) : {};
+}
+
 const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>`;
 
 function readTemplate(file: string, required: boolean): string {
@@ -70,6 +107,7 @@ function readTemplate(file: string, required: boolean): string {
 export async function loadWebPages(distDir: string, hooks: PageHooks, required: boolean): Promise<WebPages> {
   const adminTemplate = readTemplate(path.join(distDir, 'client/admin/index.html'), required);
   const shopTemplate = readTemplate(path.join(distDir, 'client/shop/index.html'), required);
+  const manifest = readManifest(distDir);
   const ssrEntry = path.join(distDir, 'ssr/entry-server.js');
   let render: ShopRenderer | null = null;
   if (fs.existsSync(ssrEntry)) {
@@ -101,7 +139,7 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
     const token = await hooks.csrfToken(req, reply);
     const [before, after] = shopTemplate.split('<!--app-html-->') as [string, string];
     const dataScript = `<script type="application/json" id="shop-data">${jsonForScript(document)}</script>`;
-    let tail = after.replace('<!--app-data-->', dataScript);
+    let tail = fillSlot(after, '<!--app-data-->', dataScript);
     // The admin's custom code (DECISIONS 24), its scripts let through by this response's nonce alone.
     const customCode =
       options.customCode?.trim() && allowsCustomCode(document.page) ? options.customCode : '';
@@ -109,16 +147,20 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
       const nonce = randomBytes(16).toString('base64');
       const policy = reply.getHeader('Content-Security-Policy');
       if (typeof policy === 'string') reply.header('Content-Security-Policy', policyWithNonce(policy, nonce));
-      tail = tail.replace('</body>', `<!-- custom code -->\n${withScriptNonce(customCode, nonce)}\n</body>`);
+      tail = fillSlot(
+        tail,
+        '</body>',
+        `<!-- custom code -->\n${withScriptNonce(customCode, nonce)}\n</body>`,
+      );
     }
-    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', PRIVATE_NO_STORE);
     if (!render) {
-      return reply.send(before.replace('<!--app-head-->', await head(token, document.site_name)) + tail);
+      return reply.send(fillSlot(before, '<!--app-head-->', await head(token, document.site_name)) + tail);
     }
     const { html, title } = await render(req.url, document);
     const out = new PassThrough();
-    const headHtml = await head(token, title);
-    out.write(before.replace('<!--app-head-->', headHtml));
+    const headHtml = (await head(token, title)) + shopPagePreloads(manifest, document.page);
+    out.write(fillSlot(before, '<!--app-head-->', headHtml));
     html.on('error', (error) => out.destroy(error));
     html.on('end', () => out.end(tail));
     html.pipe(out, { end: false });
@@ -128,8 +170,8 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
   return {
     async admin(req, reply) {
       const token = await hooks.csrfToken(req, reply);
-      const html = adminTemplate.replace('<!--app-head-->', await head(token, 'Emporium admin'));
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+      const html = fillSlot(adminTemplate, '<!--app-head-->', await head(token, 'Emporium admin'));
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', PRIVATE_NO_STORE).send(html);
     },
     shop,
     async error(req, reply, status, message) {

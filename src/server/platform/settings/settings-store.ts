@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import {
   defaultSetting,
@@ -8,6 +9,7 @@ import {
 } from '../../../contracts/settings';
 import { validationError } from '../../../domain/errors';
 import type { Executor } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 import { settings } from './settings.tables';
 
 function readStored<K extends SettingKey>(key: K, stored: unknown): SettingValue<K> {
@@ -16,21 +18,48 @@ function readStored<K extends SettingKey>(key: K, stored: unknown): SettingValue
   return parsed.success ? (parsed.data as SettingValue<K>) : defaultSetting(key);
 }
 
-/** Reads settings by key: the stored value, or the spec's default when none is stored. */
+const readers = new Map<string, (db: Executor) => Promise<Pick<Settings, SettingKey>>>();
+
+/**
+ * Reads settings by key: the stored value, or the spec's default when none is stored. Each set of
+ * keys the code asks for is one prepared statement (settingsReader).
+ */
 export async function getSettings<K extends SettingKey>(
   db: Executor,
   keys: readonly K[],
 ): Promise<Pick<Settings, K>> {
-  const rows = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(inArray(settings.key, [...keys]));
-  const stored = new Map(rows.map((r) => [r.key, r.value]));
-  const result = {} as Pick<Settings, K>;
-  for (const key of keys) {
-    result[key] = (stored.has(key) ? readStored(key, stored.get(key)) : defaultSetting(key)) as Settings[K];
+  const name = keys.join(',');
+  let reader = readers.get(name);
+  if (!reader) {
+    reader = settingsReader(keys) as unknown as (db: Executor) => Promise<Pick<Settings, SettingKey>>;
+    readers.set(name, reader);
   }
-  return result;
+  return reader(db) as Promise<Pick<Settings, K>>;
+}
+
+/**
+ * A reader of a fixed set of settings as one prepared statement per database handle (issue 13),
+ * for hot reads such as the pricing context: same answers as getSettings.
+ */
+export function settingsReader<K extends SettingKey>(
+  keys: readonly K[],
+): (db: Executor) => Promise<Pick<Settings, K>> {
+  const statement = preparedStatement((db) =>
+    db
+      .select({ key: settings.key, value: settings.value })
+      .from(settings)
+      .where(inArray(settings.key, [...keys]))
+      // PostgreSQL keeps 63 bytes of a statement's name: a digest of the keys stays unique.
+      .prepare(`settings_${createHash('sha1').update(keys.join(',')).digest('hex')}`),
+  );
+  return async (db) => {
+    const stored = new Map((await statement(db).execute()).map((r) => [r.key, r.value]));
+    const result = {} as Pick<Settings, K>;
+    for (const key of keys) {
+      result[key] = (stored.has(key) ? readStored(key, stored.get(key)) : defaultSetting(key)) as Settings[K];
+    }
+    return result;
+  };
 }
 
 export async function getSetting<K extends SettingKey>(db: Executor, key: K): Promise<SettingValue<K>> {

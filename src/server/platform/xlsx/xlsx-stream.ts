@@ -114,6 +114,6 @@ export function sendXlsxDownload(
   return reply
     .header('Content-Type', XLSX_CONTENT_TYPE)
     .header('Content-Disposition', `attachment; filename="${download.fileName}"`)
-    .header('Cache-Control', 'no-store')
+    .header('Cache-Control', 'private, no-store')
     .send(download.stream);
 }

@@ -61,7 +61,7 @@ function EditDiscount({ id }: { id: number }) {
 
   if (rule.isLoading) {
     return (
-      <Stack aria-label="Loading discount rule" aria-busy>
+      <Stack role="status" aria-label="Loading discount rule" aria-busy>
         <Skeleton height={36} width={260} />
         <Skeleton height={180} />
         <Skeleton height={160} />

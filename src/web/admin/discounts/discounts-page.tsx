@@ -14,7 +14,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   DISCOUNT_MESSAGES,
-  DISCOUNT_PER_PAGE,
   type DiscountRuleReply,
   RULE_TYPE_LABELS,
   RULE_TYPES,
@@ -33,7 +32,8 @@ import { useDeleteDiscount, useDiscounts, useSaveDiscount } from './discounts.ap
 
 /** spec 2 §9: discounts 10 per page; newest first. */
 const LIST_DEFAULTS: ListDefaults = {
-  perPage: DISCOUNT_PER_PAGE,
+  // spec 2 §9 "most admin lists 10 per page": the system setting default_per_page (10 at first).
+  perPage: 'setting',
   sort: 'created_at',
   direction: 'desc',
   filters: ['type', 'is_active'],

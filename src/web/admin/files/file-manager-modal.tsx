@@ -1,9 +1,14 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { FileContext } from '../../../contracts/files';
-import { FileManager } from './components/file-manager';
 import { useLocalFileBrowser } from './file-browser-state';
 import type { FileReply } from './files.api';
+
+// The library (grid, table, upload with its dropzone) loads when the picker first opens: the forms
+// that offer the picker (product, slider) do not carry it until then.
+const FileManager = lazy(() =>
+  import('./components/file-manager').then(({ FileManager }) => ({ default: FileManager })),
+);
 
 export type FileManagerModalProps = {
   opened: boolean;
@@ -68,13 +73,21 @@ export function FileManagerModal({
       centered
       closeOnEscape={!dialogOpen}
     >
-      <FileManager
-        browser={browser}
-        picker={{ multiple, selected, toggle, picked, dropped }}
-        accept={accept}
-        defaultContext={context}
-        onDialogChange={setDialogOpen}
-      />
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader role="status" aria-label="Loading the file library" />
+          </Center>
+        }
+      >
+        <FileManager
+          browser={browser}
+          picker={{ multiple, selected, toggle, picked, dropped }}
+          accept={accept}
+          defaultContext={context}
+          onDialogChange={setDialogOpen}
+        />
+      </Suspense>
       <Group
         justify="space-between"
         mt="md"

@@ -1,33 +1,14 @@
-import {
-  AppShell,
-  Avatar,
-  Burger,
-  Center,
-  Group,
-  Loader,
-  Menu,
-  NavLink,
-  ScrollArea,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { AppShell, Box, Burger, Center, Group, Loader, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ADMIN_PAGES } from '../../../contracts/admin-pages';
-import { loginUrl, navigation, signOut } from '../../lib/http';
+import { loginUrl, navigation } from '../../lib/http';
 import { useUiSettings } from '../../lib/ui-settings';
-import { notifyError } from '../../ui/notify';
 import { useViewer } from '../session';
-import { RoleSwitcher } from './role-switcher';
+import { SignedInUser } from './signed-in-user';
 
-async function logout() {
-  try {
-    await signOut();
-  } catch {
-    notifyError('Failed to sign out. Please try again.');
-  }
-}
+const AccountControls = lazy(() => import('./account-controls'));
 
 /** The admin frame: navigation to every area the active role may open, the user, role switch, sign-out. */
 export function AdminLayout() {
@@ -39,7 +20,7 @@ export function AdminLayout() {
   if (viewer.isLoading) {
     return (
       <Center h="100vh">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }
@@ -85,42 +66,14 @@ export function AdminLayout() {
               Back office
             </Text>
           </Group>
-          <Group gap="sm">
-            <RoleSwitcher roles={user.roles} active={user.active_role} />
-            <Menu position="bottom-end" withArrow>
-              <Menu.Target>
-                <UnstyledButton aria-label="Account menu">
-                  <Group gap={8}>
-                    <Avatar size={30} radius="xl" color="shop">
-                      {user.full_name.slice(0, 1).toUpperCase()}
-                    </Avatar>
-                    <div>
-                      <Text size="sm" fw={500} lh={1.1} data-testid="signed-in-user">
-                        {user.full_name}
-                      </Text>
-                      <Text size="xs" c="dimmed" lh={1.1}>
-                        {user.active_role}
-                      </Text>
-                    </div>
-                    <IconChevronDown size={14} />
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{user.email}</Menu.Label>
-                <Menu.Item component="a" href="/">
-                  View shop
-                </Menu.Item>
-                <Menu.Item color="red" leftSection={<IconLogout size={14} />} onClick={logout}>
-                  Sign out
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
+          <Suspense fallback={<SignedInUser user={user} />}>
+            <AccountControls user={user} />
+          </Suspense>
         </Group>
       </AppShell.Header>
+      {/* Scrolls natively: Mantine's ScrollArea would bring floating-ui into the first chunk. */}
       <AppShell.Navbar p="sm" aria-label="Admin navigation">
-        <ScrollArea>
+        <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
           {groups.map((group) => (
             <div key={group}>
               <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="sm" mb={4}>
@@ -140,7 +93,7 @@ export function AdminLayout() {
                 ))}
             </div>
           ))}
-        </ScrollArea>
+        </Box>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         <Outlet />

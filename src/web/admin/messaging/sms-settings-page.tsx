@@ -25,6 +25,7 @@ import { z } from 'zod';
 import {
   SMS_MESSAGES as M,
   SMS_LOGS_PER_PAGE,
+  SMS_SECRET_BINDINGS,
   SMS_SETTING_FIELDS,
   type SmsSettingsView,
   smsPhoneBody,
@@ -35,6 +36,7 @@ import {
   SMS_STATUSES,
   type SmsStatus,
 } from '../../../domain/messaging/sms';
+import { destinationMoved } from '../../../domain/settings/bound-secrets';
 import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
 import { displayDateTime } from '../../lib/format';
 import { useUiSettings } from '../../lib/ui-settings';
@@ -146,7 +148,11 @@ function SmsSettingsForm({
                 label="App key"
                 autoComplete="new-password"
                 description={
-                  has_sms_gateway_app_key ? 'A key is stored; leave empty to keep it.' : 'No key stored yet.'
+                  !has_sms_gateway_app_key
+                    ? 'No key stored yet.'
+                    : destinationMoved(initial, form.values, SMS_SECRET_BINDINGS[0]!)
+                      ? 'The base URL changed: the stored key will be cleared. Enter it again.'
+                      : 'A key is stored; leave empty to keep it.'
                 }
                 {...form.getInputProps('sms_gateway_app_key')}
               />
@@ -212,7 +218,7 @@ function SmsSettingsForm({
               minRows={2}
               {...form.getInputProps('sms_otp_message_template')}
             />
-            <Text size="sm" c="dimmed" aria-label="Message preview">
+            <Text role="group" size="sm" c="dimmed" aria-label="Message preview">
               Preview: {preview}
             </Text>
           </Stack>
@@ -467,7 +473,7 @@ export function SmsSettingsPage() {
     <>
       <PageHeader title="SMS settings" description="The SMS gateway, one-time codes, and every SMS sent." />
       {settings.isLoading ? (
-        <Stack aria-label="Loading SMS settings" aria-busy>
+        <Stack role="status" aria-label="Loading SMS settings" aria-busy>
           <Skeleton height={40} />
           <Skeleton height={220} />
         </Stack>

@@ -90,7 +90,7 @@ function EditProduct({ id }: { id: number }) {
 
   if (product.isLoading) {
     return (
-      <Stack aria-label="Loading product" aria-busy>
+      <Stack role="status" aria-label="Loading product" aria-busy>
         <Skeleton height={36} width={280} />
         <Skeleton height={36} />
         <Group grow align="flex-start">

@@ -24,7 +24,8 @@ import { PRODUCT_EXPORT_URL, useDeleteProduct, useProducts, useSetProductsActive
 
 /** 15 a page, newest first (contracts productListQuery). */
 const LIST_DEFAULTS: ListDefaults = {
-  perPage: 15,
+  // spec 2 §9 "most admin lists 10 per page": the system setting default_per_page (10 at first).
+  perPage: 'setting',
   sort: 'created_at',
   direction: 'desc',
   filters: PRODUCT_FILTERS,
@@ -216,7 +217,7 @@ export function ProductsPage() {
         onPerPage={list.setPerPage}
         onSort={list.toggleSort}
         rowKey={(product) => product.id}
-        perPageOptions={[15, 25, 50, 100]}
+        perPageOptions={[10, 25, 50, 100]}
         empty={{
           title: 'No products found',
           description: filtered

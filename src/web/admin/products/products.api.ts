@@ -8,6 +8,7 @@ import type {
 } from '../../../contracts/catalogue';
 import type { ColorReply, ListReply, VatReply } from '../../../contracts/catalogue-reference';
 import type { MessageReply } from '../../../contracts/common';
+import type { ApplicableDiscountRulesReply } from '../../../contracts/discounts';
 import { http } from '../../lib/http';
 
 /** Query keys of the product list: every change invalidates `all`. */
@@ -202,5 +203,21 @@ export function useColorChoices() {
     queryFn: ({ signal }) => http.get<ListReply<ColorReply>>('/api/colors', undefined, signal),
     select: (reply) => reply.data,
     staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * GET /api/products/{id}/applicable-discount-rules?show_all=true (spec 2 §7): every switched-on
+ * rule that targets the product, with whether and why (not) it applies today.
+ */
+export function useApplicableRules(productId: number) {
+  return useQuery({
+    queryKey: ['products', productId, 'applicable-discount-rules'],
+    queryFn: ({ signal }) =>
+      http.get<ApplicableDiscountRulesReply>(
+        `/api/products/${productId}/applicable-discount-rules`,
+        { show_all: 'true' },
+        signal,
+      ),
   });
 }

@@ -159,7 +159,7 @@ function ChatPopupForm({ saved }: { saved: ChatPopupSettings }) {
                 minRows={2}
                 {...form.getInputProps('whatsapp_message_template')}
               />
-              <Text size="sm" c="dimmed" aria-label="Message preview">
+              <Text role="group" size="sm" c="dimmed" aria-label="Message preview">
                 Preview: {sample}
               </Text>
             </Stack>
@@ -257,7 +257,7 @@ export function ChatPopupPage() {
     <>
       <PageHeader title="Chat popup" description="The WhatsApp chat button on the storefront." />
       {settings.isLoading ? (
-        <Stack aria-label="Loading chat popup settings" aria-busy>
+        <Stack role="status" aria-label="Loading chat popup settings" aria-busy>
           <Skeleton height={40} />
           <Skeleton height={220} />
         </Stack>

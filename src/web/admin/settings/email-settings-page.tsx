@@ -32,7 +32,11 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { SettingsActions } from './components/settings-actions';
 import { SettingsSection } from './components/settings-section';
-import { emailChanges, type EmailFormValues as Values } from './email-settings-form-values';
+import {
+  emailChanges,
+  passwordDestinationChanged,
+  type EmailFormValues as Values,
+} from './email-settings-form-values';
 import { useEmailSettings, useSaveEmailSettings, useSendTestEmail } from './settings.api';
 
 /** The browser checks with the server's own rules (contracts/email-settings.ts). */
@@ -92,6 +96,13 @@ function TestEmailModal({
       </form>
     </Modal>
   );
+}
+
+function passwordHint(stored: boolean, moved: boolean): string {
+  if (!stored) return 'No password is stored.';
+  if (moved)
+    return 'The host, port or username changed: the stored password will be cleared. Enter it again.';
+  return 'A password is stored. Leave empty to keep it.';
 }
 
 function EmailSettingsForm({ saved }: { saved: EmailSettingsView }) {
@@ -169,9 +180,7 @@ function EmailSettingsForm({ saved }: { saved: EmailSettingsView }) {
             <PasswordInput
               label="Password"
               autoComplete="new-password"
-              description={
-                hasPassword ? 'A password is stored. Leave empty to keep it.' : 'No password is stored.'
-              }
+              description={passwordHint(hasPassword, passwordDestinationChanged(initial, form.values))}
               {...form.getInputProps('smtp_password')}
             />
           </SimpleGrid>
@@ -202,7 +211,7 @@ function EmailSettingsTab() {
   const settings = useEmailSettings();
   if (settings.isLoading) {
     return (
-      <Stack aria-label="Loading e-mail settings" aria-busy>
+      <Stack role="status" aria-label="Loading e-mail settings" aria-busy>
         <Skeleton height={140} />
         <Skeleton height={220} />
       </Stack>

@@ -10,6 +10,7 @@ const answered: SystemSettingsView = {
   FORCE_HTTPS: false,
   app_timezone: 'Indian/Mauritius',
   app_date_format: 'DD/MM/YYYY',
+  default_per_page: 10,
   pdf_show_variants: true,
   custom_code: '',
   identity_provider_project_id: '',

@@ -18,6 +18,7 @@ export type SystemSettingsFormValues = {
   FORCE_HTTPS: boolean;
   app_timezone: string;
   app_date_format: DateFormat;
+  default_per_page: number;
   pdf_show_variants: boolean;
   custom_code: string;
   identity_provider_project_id: string;

@@ -15,7 +15,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMemo, useRef } from 'react';
@@ -23,6 +22,7 @@ import {
   DATE_FORMAT_EXAMPLES,
   EMAIL_TEMPLATE_SOURCES,
   IDENTITY_PROVIDER_ROLES,
+  LIST_PAGE_SIZES,
   SYSTEM_SETTINGS_MESSAGES as M,
   type SecretSettingKey,
   type ServerLimits,
@@ -34,6 +34,7 @@ import { DATE_FORMATS } from '../../../domain/dates/date-format';
 import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
 import { zodValidate } from '../../lib/zod-form';
 import { confirmAction } from '../../ui/confirm';
+import { NotUsedYet } from '../../ui/not-used-yet';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard';
@@ -49,17 +50,6 @@ const CORRECT_ERRORS = 'Please correct the errors below.';
 function timeZoneOptions(current: string): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return [...new Set([current, 'UTC', ...zones])].sort();
-}
-
-/** Marks a setting that is stored but read by a part of the shop not built yet (docs/decisions/0021). */
-function NotUsedYet() {
-  return (
-    <Tooltip label="Saved now; the part of the shop that reads it is not built yet." withArrow>
-      <Badge size="xs" color="gray" variant="outline" ml={6} style={{ verticalAlign: 'middle' }}>
-        Not used yet
-      </Badge>
-    </Tooltip>
-  );
 }
 
 const ROLE_LABELS: Record<string, string> = {
@@ -331,14 +321,23 @@ function SystemSettingsForm({ reply }: { reply: SystemSettingsReply }) {
           </SimpleGrid>
         </SettingsSection>
 
+        <SettingsSection title="Lists" description="How many rows most admin lists show at first.">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Rows per page"
+              description="Orders, products, discount rules, pickup points, brands, VAT rates and colours. Each list can still change it."
+              data={LIST_PAGE_SIZES.map(String)}
+              allowDeselect={false}
+              {...form.getInputProps('default_per_page')}
+              value={String(form.values.default_per_page)}
+              onChange={(value) => form.setFieldValue('default_per_page', Number(value))}
+            />
+          </SimpleGrid>
+        </SettingsSection>
+
         <SettingsSection title="Documents">
           <Switch
-            label={
-              <>
-                Show variants on PDFs
-                <NotUsedYet />
-              </>
-            }
+            label="Show variants on PDFs"
             description="Order and invoice PDFs name the variant of each item."
             {...form.getInputProps('pdf_show_variants', { type: 'checkbox' })}
           />
@@ -448,7 +447,7 @@ function SystemSettingsForm({ reply }: { reply: SystemSettingsReply }) {
           end={
             <>
               {isDirty && (
-                <Text size="sm" c="orange.8" role="status">
+                <Text size="sm" c="orange" role="status">
                   Unsaved changes
                 </Text>
               )}
@@ -473,7 +472,7 @@ export function SystemSettingsPage() {
         description="Uploads, maintenance, dates, documents and sign-in with an identity provider."
       />
       {settings.isLoading ? (
-        <Stack aria-label="Loading system settings" aria-busy>
+        <Stack role="status" aria-label="Loading system settings" aria-busy>
           <Skeleton height={140} />
           <Skeleton height={180} />
           <Skeleton height={140} />

@@ -239,7 +239,7 @@ export function WebsiteSettingsPage() {
         description="Site name, feature switches, VAT, policy and social links, company details."
       />
       {settings.isLoading ? (
-        <Stack aria-label="Loading website settings" aria-busy>
+        <Stack role="status" aria-label="Loading website settings" aria-busy>
           <Skeleton height={160} />
           <Skeleton height={220} />
           <Skeleton height={160} />

@@ -11,10 +11,8 @@ import {
   arrayMove,
   SortableContext,
   sortableKeyboardCoordinates,
-  useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import {
   ActionIcon,
   Alert,
@@ -31,7 +29,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCreditCard, IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCreditCard, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -45,6 +43,7 @@ import { errorMessage } from '../../lib/form-errors';
 import { confirmAction } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
+import { DragHandle, useSortableRow } from '../../ui/sortable-row';
 import { usePaymentMethodChanges, usePaymentMethods } from './shop-setup.api';
 
 const STATUS_OPTIONS = PAYMENT_METHOD_STATUSES.map((status) => ({
@@ -202,33 +201,11 @@ function SortableRow({
   onStatus: (status: PaymentMethodStatus) => void;
   onDelete: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: method.id });
+  const { rowRef, style, handle } = useSortableRow(method.id);
   return (
-    <Table.Tr
-      ref={setNodeRef}
-      data-testid={`payment-method-row-${method.code}`}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        position: 'relative',
-        zIndex: isDragging ? 1 : undefined,
-        background: isDragging ? 'var(--mantine-color-gray-0)' : undefined,
-        boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
-      }}
-    >
+    <Table.Tr ref={rowRef} data-testid={`payment-method-row-${method.code}`} style={style}>
       <Table.Td>
-        <ActionIcon
-          ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          aria-label={`Drag to reorder ${method.name}`}
-          style={{ cursor: 'grab', touchAction: 'none' }}
-          {...attributes}
-          {...listeners}
-        >
-          <IconGripVertical size={18} />
-        </ActionIcon>
+        <DragHandle label={`Drag to reorder ${method.name}`} handle={handle} />
       </Table.Td>
       <Table.Td>
         <Group gap="sm" wrap="nowrap">

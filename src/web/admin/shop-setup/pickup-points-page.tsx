@@ -11,11 +11,7 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  PICKUP_POINT_MESSAGES as M,
-  PICKUP_POINTS_PER_PAGE,
-  type PickupPointReply,
-} from '../../../contracts/shop-setup';
+import { PICKUP_POINT_MESSAGES as M, type PickupPointReply } from '../../../contracts/shop-setup';
 import { errorMessage } from '../../lib/form-errors';
 import { money } from '../../lib/format';
 import { useUiSettings } from '../../lib/ui-settings';
@@ -30,7 +26,8 @@ import { usePickupPointChanges, usePickupPoints } from './shop-setup.api';
 
 /** spec 2 §9: 10 per page. */
 const LIST_DEFAULTS: ListDefaults = {
-  perPage: PICKUP_POINTS_PER_PAGE,
+  // spec 2 §9 "most admin lists 10 per page": the system setting default_per_page (10 at first).
+  perPage: 'setting',
   sort: 'name',
   direction: 'asc',
   filters: ['status'],

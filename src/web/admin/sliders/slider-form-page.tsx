@@ -19,6 +19,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { SLIDER_MESSAGES as M, type SliderReply } from '../../../contracts/sliders';
 import { isSlideLink } from '../../../domain/sliders/slide-link';
 import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
+import { confirmAction } from '../../ui/confirm';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { FileManagerModal } from '../files/file-manager-modal';
@@ -219,7 +220,16 @@ function SliderForm({ slider }: { slider: SliderReply | null }) {
                     color="red"
                     variant="subtle"
                     aria-label={`Remove slide ${index + 1}`}
-                    onClick={() => setSlides((l) => l.filter((_, i) => i !== index))}
+                    onClick={async () => {
+                      // issue 12: removing a slide asks first (it takes effect when the slider is saved).
+                      const confirmed = await confirmAction({
+                        title: `Remove slide ${index + 1}?`,
+                        message: `The slide${slide.title ? ` “${slide.title}”` : ''} will be removed from this slider when you save. Its image stays in the file library.`,
+                        confirmLabel: 'Remove slide',
+                        danger: true,
+                      });
+                      if (confirmed) setSlides((l) => l.filter((_, i) => i !== index));
+                    }}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>

@@ -1,5 +1,5 @@
-import { Alert, Group, Select, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Alert, Anchor, Group, Select, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
 import type { StockMovementReply } from '../../../contracts/stock';
 import { STOCK_HISTORY_PAGE_SIZES, STOCK_PAGE_STRIP } from '../../../contracts/stock';
 import type { Paged } from '../../../domain/paging/paging';
@@ -95,8 +95,10 @@ function StockHistory({ itemRef }: { itemRef: StockItemRef }) {
           {stockWordLabel(m.reason)}
           {m.order && (
             <Text span size="xs" c="dimmed">
-              {' '}
-              · {m.order.order_code}
+              {' · '}
+              <Anchor component={Link} to={m.order.url} size="xs">
+                {m.order.order_code}
+              </Anchor>
             </Text>
           )}
         </Text>

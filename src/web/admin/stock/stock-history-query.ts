@@ -1,7 +1,7 @@
 import { STOCK_HISTORY_PAGE_SIZES } from '../../../contracts/stock';
 import { parseIsoDate } from '../../../domain/dates/date-format';
 import { MOVEMENT_TYPES, STOCK_REASONS, stockWordLabel } from '../../../domain/stock/stock-rules';
-import type { ListDefaults, ListState } from '../../ui/list/use-list-state';
+import type { ListState, SettledDefaults } from '../../ui/list/use-list-state';
 import type { StockItemRef } from './stock.api';
 
 /** spec 2 §9: histories 20 a page by default (10, 20, 50, 100). */
@@ -9,13 +9,13 @@ export const MOVEMENT_FILTERS = ['movement_type', 'reason', 'user_id', 'date_fro
 export const NOTE_FILTERS = ['user_id', 'date_from', 'date_to'] as const;
 export const HISTORY_DEFAULT_PER_PAGE = STOCK_HISTORY_PAGE_SIZES[1];
 
-export const MOVEMENT_DEFAULTS: ListDefaults = {
+export const MOVEMENT_DEFAULTS: SettledDefaults = {
   perPage: HISTORY_DEFAULT_PER_PAGE,
   sort: 'created_at',
   direction: 'desc',
   filters: MOVEMENT_FILTERS,
 };
-export const NOTE_DEFAULTS: ListDefaults = { ...MOVEMENT_DEFAULTS, filters: NOTE_FILTERS };
+export const NOTE_DEFAULTS: SettledDefaults = { ...MOVEMENT_DEFAULTS, filters: NOTE_FILTERS };
 
 export const MOVEMENT_TYPE_OPTIONS = MOVEMENT_TYPES.map((value) => ({ value, label: stockWordLabel(value) }));
 /** Both reason lists of spec 2 §9: a history holds order movements as well as manual ones. */
@@ -67,7 +67,7 @@ export function stockItemOfParams(params: { productId?: string; variantId?: stri
 
 /** Purchase history (DECISIONS 13): dates only, 20 a page by default (10, 20, 50, 100). */
 export const PURCHASE_FILTERS = ['date_from', 'date_to'] as const;
-export const PURCHASE_DEFAULTS: ListDefaults = { ...MOVEMENT_DEFAULTS, filters: PURCHASE_FILTERS };
+export const PURCHASE_DEFAULTS: SettledDefaults = { ...MOVEMENT_DEFAULTS, filters: PURCHASE_FILTERS };
 
 /** GET /api/stock/purchase-history/…'s query: the page and the dates the server accepts. */
 export function purchaseQueryOf(state: ListState) {

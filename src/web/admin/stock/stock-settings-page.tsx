@@ -1,13 +1,15 @@
-import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBuildingWarehouse, IconLock } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/form-errors';
+import { NotUsedYet } from '../../ui/not-used-yet';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard';
 import { can, useViewer } from '../session';
+import { SettingsSection } from '../settings/components/settings-section';
 import { StoreLocationsModal } from './components/store-locations-modal';
 import { type StockSettingsValues, useSaveStockSettings, useStockSettings } from './stock.api';
 import { STOCK_UI_MESSAGES } from './stock-messages';
@@ -55,26 +57,6 @@ export function StockSettingsPage() {
   );
 }
 
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder radius="md" p="lg">
-      <Title order={4}>{title}</Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {description}
-      </Text>
-      <Stack gap="md">{children}</Stack>
-    </Paper>
-  );
-}
-
 function SettingsForm({ initial, canEdit }: { initial: StockSettingsValues; canEdit: boolean }) {
   const save = useSaveStockSettings();
   const form = useForm<StockSettingsValues>({ initialValues: initial });
@@ -105,61 +87,71 @@ function SettingsForm({ initial, canEdit }: { initial: StockSettingsValues; canE
             still manage the store locations.
           </Alert>
         )}
-        <Section
+        <SettingsSection
           title="Stock management"
           description="With stock management off, the stock sheet and stock updates are closed and orders take no stock."
         >
-          <Switch
-            label="Stock management enabled"
-            description="Keep stock per product and variant, and per store location."
-            {...toggle('stock_management_enabled')}
-          />
-          <Select
-            label="Deduct stock"
-            description="When an order takes its items out of stock."
-            data={DEDUCTION_TIMING_OPTIONS}
-            allowDeselect={false}
-            disabled={readOnly}
-            maw={360}
-            {...form.getInputProps('stock_deduction_timing')}
-          />
-        </Section>
-        <Section title="In the shop" description="What customers see of the stock.">
-          <Switch
-            label="Show stock quantities"
-            description="Show how many units are left on product pages."
-            {...toggle('show_stock_quantities')}
-          />
-          <Switch
-            label="Show low-stock warning"
-            description="Say when only a few units are left (at or below the product's threshold)."
-            {...toggle('show_low_stock_warning')}
-          />
-          <Select
-            label="Out-of-stock products"
-            description="What the shop does with a product that has none left."
-            data={OUT_OF_STOCK_OPTIONS}
-            allowDeselect={false}
-            disabled={readOnly}
-            maw={360}
-            {...form.getInputProps('out_of_stock_behavior')}
-          />
-        </Section>
-        <Section
+          <Stack gap="md">
+            <Switch
+              label="Stock management enabled"
+              description="Keep stock per product and variant, and per store location."
+              {...toggle('stock_management_enabled')}
+            />
+            <Select
+              label="Deduct stock"
+              description="When an order takes its items out of stock."
+              data={DEDUCTION_TIMING_OPTIONS}
+              allowDeselect={false}
+              disabled={readOnly}
+              maw={360}
+              {...form.getInputProps('stock_deduction_timing')}
+            />
+          </Stack>
+        </SettingsSection>
+        <SettingsSection
+          title="In the shop"
+          description="What customers see of the stock."
+          badge={<NotUsedYet by="the storefront's product pages" />}
+        >
+          <Stack gap="md">
+            <Switch
+              label="Show stock quantities"
+              description="Show how many units are left on product pages."
+              {...toggle('show_stock_quantities')}
+            />
+            <Switch
+              label="Show low-stock warning"
+              description="Say when only a few units are left (at or below the product's threshold)."
+              {...toggle('show_low_stock_warning')}
+            />
+            <Select
+              label="Out-of-stock products"
+              description="What the shop does with a product that has none left."
+              data={OUT_OF_STOCK_OPTIONS}
+              allowDeselect={false}
+              disabled={readOnly}
+              maw={360}
+              {...form.getInputProps('out_of_stock_behavior')}
+            />
+          </Stack>
+        </SettingsSection>
+        <SettingsSection
           title="Stock e-mails"
           description="Sent to the admin e-mail of the e-mail settings, or to every admin when none is set."
         >
-          <Switch
-            label="Low stock e-mails"
-            description="When a sale or count takes an item to or below its low-stock threshold."
-            {...toggle('low_stock_email_notifications')}
-          />
-          <Switch
-            label="Out of stock e-mails"
-            description="When a sale or count takes an item to 0."
-            {...toggle('out_of_stock_notifications')}
-          />
-        </Section>
+          <Stack gap="md">
+            <Switch
+              label="Low stock e-mails"
+              description="When a sale or count takes an item to or below its low-stock threshold."
+              {...toggle('low_stock_email_notifications')}
+            />
+            <Switch
+              label="Out of stock e-mails"
+              description="When a sale or count takes an item to 0."
+              {...toggle('out_of_stock_notifications')}
+            />
+          </Stack>
+        </SettingsSection>
         {canEdit && (
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
@@ -177,9 +169,9 @@ function SettingsForm({ initial, canEdit }: { initial: StockSettingsValues; canE
         )}
         <Text size="sm" c="dimmed">
           The stock itself is kept on the{' '}
-          <Text component={Link} to="/admin/stock-sheet" c="blue" size="sm">
+          <Anchor component={Link} to="/admin/stock-sheet" size="sm" underline="always">
             stock sheet
-          </Text>
+          </Anchor>
           .
         </Text>
       </Stack>

@@ -185,7 +185,7 @@ export function EmailTemplateEditor({ mode, go }: { mode: TemplateMode; go: (mod
   if (id === null) return <EmailTemplateForm saved={null} go={go} />;
   if (template.isLoading) {
     return (
-      <Paper aria-busy aria-label="Loading the template">
+      <Paper role="status" aria-busy aria-label="Loading the template">
         <Skeleton height={320} />
       </Paper>
     );

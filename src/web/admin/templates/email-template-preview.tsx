@@ -80,7 +80,7 @@ export function EmailTemplatePreview({ id, go }: { id: number; go: (mode: Templa
 
   if (template.isLoading || preview.isLoading) {
     return (
-      <Stack aria-busy aria-label="Loading the preview">
+      <Stack role="status" aria-busy aria-label="Loading the preview">
         <Skeleton height={40} />
         <Skeleton height={320} />
       </Stack>

@@ -33,6 +33,7 @@ import {
   type ThemeColorKey,
   type ThemeColors,
   type ThemeName,
+  textColorOn,
 } from '../../../domain/theme/theme';
 import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
 import { confirmAction } from '../../ui/confirm';
@@ -82,7 +83,12 @@ function ThemeCards({ data }: { data: ThemeSettingsData }) {
               <Text fw={700}>{theme.label}</Text>
               {active && <Badge color="green">Active</Badge>}
             </Group>
-            <Group gap={6} mb="sm" aria-label={`${theme.label} default colours`}>
+            <Group
+              gap={6}
+              mb="sm"
+              role="img"
+              aria-label={`${theme.label} default colours: ${THEME_COLOR_KEYS.map((key) => `${COLOR_LABELS[key]} ${theme.default_colors[key]}`).join(', ')}`}
+            >
               {THEME_COLOR_KEYS.map((key) => (
                 <Tooltip key={key} label={`${COLOR_LABELS[key]} ${theme.default_colors[key]}`}>
                   <Box
@@ -175,6 +181,9 @@ function ColorsForm({ data }: { data: ThemeSettingsData }) {
               onChange={(value) => setColors((c) => ({ ...c, [key]: value }))}
               error={errors[`colors.${key}`]}
               description={`Default ${data.themeDefaultColors[key]}`}
+              eyeDropperButtonProps={{
+                'aria-label': `Pick the ${COLOR_LABELS[key].toLowerCase()} colour from the screen`,
+              }}
             />
             <Tooltip label="Reset to default">
               <ActionIcon
@@ -199,14 +208,25 @@ function ColorsForm({ data }: { data: ThemeSettingsData }) {
           borderRadius: 8,
           border: '1px solid #ddd',
         }}
+        role="group"
         aria-label="Colour preview"
       >
-        <Text fw={800} style={{ color: colors.primary }}>
+        {/* As large as the shop's header name, where 3:1 is enough (WCAG large text). */}
+        <Text fw={800} size="xl" style={{ color: colors.primary }}>
           Shop name
         </Text>
         <Text size="sm">Text on the background.</Text>
         <Group mt="xs" gap="xs">
-          <Box px="sm" py={4} style={{ background: colors.primary, color: '#fff', borderRadius: 4 }}>
+          <Box
+            px="sm"
+            py={4}
+            style={{
+              background: colors.primary,
+              // The shop's buttons pick white or dark labels on the primary colour by contrast.
+              color: isHexColor(colors.primary) ? textColorOn(colors.primary) : '#fff',
+              borderRadius: 4,
+            }}
+          >
             Primary
           </Box>
           <Box px="sm" py={4} style={{ background: colors.secondary, borderRadius: 4 }}>
@@ -239,7 +259,7 @@ function ImageUpload({ kind, data }: { kind: 'logo' | 'favicon'; data: ThemeSett
   const maxBytes = isLogo ? LOGO_MAX_BYTES : FAVICON_MAX_BYTES;
   const accept = isLogo
     ? 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml'
-    : 'image/png,image/x-icon,image/vnd.microsoft.icon,image/svg+xml,.ico';
+    : 'image/png,image/jpeg,image/gif,image/x-icon,image/vnd.microsoft.icon,image/svg+xml,.ico';
   const failed = isLogo ? M.logoFailed : M.faviconFailed;
 
   const chosen = async (file: File | null) => {

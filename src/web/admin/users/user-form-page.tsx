@@ -78,7 +78,7 @@ function EditUser({ id }: { id: number }) {
 
   if (user.isLoading) {
     return (
-      <Stack aria-label="Loading user" aria-busy>
+      <Stack role="status" aria-label="Loading user" aria-busy>
         <Skeleton height={36} width={240} />
         <Skeleton height={160} />
         <Skeleton height={220} />

@@ -18,7 +18,8 @@ export function AccountPage({ role, viewer }: { role: string; viewer: ShopViewer
     <Stack gap="lg">
       <div>
         <Title order={2}>Hello, {viewer.name}</Title>
-        <Text c="dimmed">
+        {/* A div: the badge is a div, and a div inside a <p> breaks hydration (React #418). */}
+        <Text c="dimmed" component="div">
           Signed in as {viewer.email} · <Badge variant="light">{role}</Badge>
         </Text>
       </div>

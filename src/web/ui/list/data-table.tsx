@@ -143,7 +143,10 @@ export function DataTable<T>(props: Props<T>) {
                 size="xs"
                 w={90}
                 aria-label="Rows per page"
-                data={(props.perPageOptions ?? [10, 15, 25, 50, 100]).map(String)}
+                // The current size is always offered (it may come from the default_per_page setting).
+                data={[...new Set([...(props.perPageOptions ?? [10, 15, 25, 50, 100]), state.per_page])]
+                  .sort((a, b) => a - b)
+                  .map(String)}
                 value={String(state.per_page)}
                 onChange={(value) => value && props.onPerPage!(Number(value))}
                 allowDeselect={false}

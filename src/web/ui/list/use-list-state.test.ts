@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQueryOf, readListState, writeListState } from './use-list-state';
+import { listQueryOf, readListState, settleDefaults, writeListState } from './use-list-state';
 
 const defaults = { perPage: 15, sort: 'created_at', direction: 'desc' as const, filters: ['role'] };
 
@@ -53,5 +53,21 @@ describe('list state in the address bar', () => {
       direction: 'desc',
       role: 'partner',
     });
+  });
+});
+
+describe('the default_per_page setting (issue 12)', () => {
+  it('sets the page size of a list that follows it, and a link leaves it out', () => {
+    const settled = settleDefaults({ perPage: 'setting', sort: 'name' }, 25);
+    expect(settled.perPage).toBe(25);
+    const state = readListState(new URLSearchParams(''), settled);
+    expect(state.per_page).toBe(25);
+    expect(listQueryOf(state).per_page).toBe(25);
+    expect(writeListState(state, settled).has('per_page')).toBe(false);
+    expect(readListState(new URLSearchParams('per_page=50'), settled).per_page).toBe(50);
+  });
+
+  it('leaves a list with its own size alone', () => {
+    expect(settleDefaults({ perPage: 15, sort: 'name' }, 25).perPage).toBe(15);
   });
 });

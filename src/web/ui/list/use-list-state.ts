@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useUiSettings } from '../../lib/ui-settings';
 
 export type ListState = {
   page: number;
@@ -11,7 +12,8 @@ export type ListState = {
 };
 
 export type ListDefaults = {
-  perPage: number;
+  /** A number, or 'setting': the system setting default_per_page (the "most lists" size, 10 at first). */
+  perPage: number | 'setting';
   sort: string;
   direction?: 'asc' | 'desc';
   /** Filter names kept in the address bar besides the standard ones. */
@@ -20,8 +22,16 @@ export type ListDefaults = {
 
 const STANDARD = ['page', 'per_page', 'search', 'sort', 'direction'];
 
+/** The defaults with the page size settled. */
+export type SettledDefaults = Omit<ListDefaults, 'perPage'> & { perPage: number };
+
+/** Settles a list's page size: its own, or the shop's default_per_page setting. */
+export function settleDefaults(defaults: ListDefaults, defaultPerPage: number): SettledDefaults {
+  return { ...defaults, perPage: defaults.perPage === 'setting' ? defaultPerPage : defaults.perPage };
+}
+
 /** Reads a list's state from a query string, with defaults for what is missing or broken. */
-export function readListState(params: URLSearchParams, defaults: ListDefaults): ListState {
+export function readListState(params: URLSearchParams, defaults: SettledDefaults): ListState {
   const int = (key: string, fallback: number) => {
     const value = Number(params.get(key));
     return Number.isInteger(value) && value > 0 ? value : fallback;
@@ -43,7 +53,7 @@ export function readListState(params: URLSearchParams, defaults: ListDefaults): 
 }
 
 /** Writes a list's state as a query string, leaving out defaults so links stay short. */
-export function writeListState(state: ListState, defaults: ListDefaults): URLSearchParams {
+export function writeListState(state: ListState, defaults: SettledDefaults): URLSearchParams {
   const params = new URLSearchParams();
   if (state.page !== 1) params.set('page', String(state.page));
   if (state.per_page !== defaults.perPage) params.set('per_page', String(state.per_page));
@@ -72,10 +82,12 @@ export function listQueryOf(state: ListState): Record<string, string | number> {
  * reload, the back button or a shared link shows the same list. Changing the search, a filter, the
  * sort or the page size goes back to page 1.
  */
-export function useListState(defaults: ListDefaults) {
+export function useListState(listDefaults: ListDefaults) {
   const [params, setParams] = useSearchParams();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: defaults are constants of the page
-  const state = useMemo(() => readListState(params, defaults), [params]);
+  const { default_per_page } = useUiSettings();
+  const defaults = settleDefaults(listDefaults, default_per_page);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: defaults are constants of the page but the setting
+  const state = useMemo(() => readListState(params, defaults), [params, defaults.perPage]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: defaults are constants of the page
   const update = useCallback(
@@ -103,7 +115,7 @@ export function useListState(defaults: ListDefaults) {
         { replace: false },
       );
     },
-    [setParams],
+    [setParams, defaults.perPage],
   );
 
   return {

@@ -1,7 +1,7 @@
 import { Button, ColorSwatch, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type ColorReply, REFERENCE_PER_PAGE } from '../../../../contracts/catalogue-reference';
+import type { ColorReply } from '../../../../contracts/catalogue-reference';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import { useListState } from '../../../ui/list/use-list-state';
 import { SearchInput } from '../../../ui/search-input';
@@ -9,7 +9,8 @@ import { useColorChanges, useColors } from '../reference.api';
 import { ColourFormModal } from './colour-form-modal';
 import { confirmAndDelete, ProductsCount, RowActions, usedByWarning } from './shared';
 
-const LIST_DEFAULTS = { perPage: REFERENCE_PER_PAGE, sort: 'name', direction: 'asc' } as const;
+// spec 2 §9 "most admin lists 10 per page": the system setting default_per_page (decision 0043).
+const LIST_DEFAULTS = { perPage: 'setting', sort: 'name', direction: 'asc' } as const;
 
 /** Colours for product variants: swatch, name and code; search, paging, create, edit, delete. */
 export function ColoursTab() {

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconStar } from '@tabler/icons-react';
 import { useState } from 'react';
-import { REFERENCE_PER_PAGE, type VatReply } from '../../../../contracts/catalogue-reference';
+import type { VatReply } from '../../../../contracts/catalogue-reference';
 import { useUiSettings } from '../../../lib/ui-settings';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import { useListState } from '../../../ui/list/use-list-state';
@@ -10,7 +10,8 @@ import { useVatChanges, useVats } from '../reference.api';
 import { ActiveBadge, confirmAndDelete, ProductsCount, RowActions, usedByWarning } from './shared';
 import { VAT_TYPE_BADGES, VatFormModal } from './vat-form-modal';
 
-const LIST_DEFAULTS = { perPage: REFERENCE_PER_PAGE, sort: 'name', direction: 'asc' } as const;
+// spec 2 §9 "most admin lists 10 per page": the system setting default_per_page (decision 0043).
+const LIST_DEFAULTS = { perPage: 'setting', sort: 'name', direction: 'asc' } as const;
 
 const decimals = (value: number, min: number) =>
   value.toLocaleString('en-GB', { minimumFractionDigits: min, maximumFractionDigits: 4 });

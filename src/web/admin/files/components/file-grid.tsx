@@ -59,10 +59,11 @@ export function FileGrid({ files, actions }: { files: FileReply[]; actions: File
               <Text size="sm" fw={500} mt={6} truncate="end" title={file.name}>
                 {file.name}
               </Text>
-              <Text size="xs" c="dimmed">
-                {file.extension.toUpperCase()} · {file.formatted_size}
-              </Text>
             </UnstyledButton>
+            {/* Outside the button: its name is "Open <file>", and what it shows must be in its name. */}
+            <Text size="xs" c="dimmed">
+              {file.extension.toUpperCase()} · {file.formatted_size}
+            </Text>
             {actions.picking && !actions.bulk && item.selected && (
               <ThemeIcon radius="xl" size="md" pos="absolute" top={12} left={12} aria-hidden>
                 <IconCheck size={16} />

@@ -90,7 +90,13 @@ export type FileManagerProps = {
 
 function GridSkeleton() {
   return (
-    <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, lg: 6 }} spacing="sm" aria-label="Loading files" aria-busy>
+    <SimpleGrid
+      role="status"
+      cols={{ base: 2, xs: 3, sm: 4, lg: 6 }}
+      spacing="sm"
+      aria-label="Loading files"
+      aria-busy
+    >
       {Array.from({ length: 12 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
         <Paper key={i} withBorder p={6} data-testid="file-skeleton">
@@ -322,16 +328,18 @@ export function FileManager({
                   {
                     value: 'grid',
                     label: (
-                      <Center aria-label="Grid view">
-                        <IconLayoutGrid size={16} />
+                      <Center>
+                        <IconLayoutGrid size={16} aria-hidden />
+                        <VisuallyHidden>Grid view</VisuallyHidden>
                       </Center>
                     ),
                   },
                   {
                     value: 'list',
                     label: (
-                      <Center aria-label="List view">
-                        <IconList size={16} />
+                      <Center>
+                        <IconList size={16} aria-hidden />
+                        <VisuallyHidden>List view</VisuallyHidden>
                       </Center>
                     ),
                   },

@@ -49,6 +49,8 @@ type Props = {
   error?: string | null;
   /** Server errors per row key (422 order_items.{i}.{field}). */
   serverRowErrors?: Record<string, Record<string, string>>;
+  /** The order's customer: the product search shows and prices what they would see (issue 12). */
+  customerId?: number | null;
 };
 
 /** The order items (spec 1 §2 "Order form", §4 item editing, §5, §9 totals). */
@@ -151,6 +153,7 @@ export function ItemsSection(props: Props) {
                     key={row.key}
                     row={row}
                     symbol={symbol}
+                    customerId={props.customerId ?? null}
                     busy={busy}
                     lineTotal={show(lineTotals.get(row.key) ?? 0)}
                     errors={{ ...props.serverRowErrors?.[row.key], ...rowErrors }}
@@ -229,6 +232,7 @@ export function ItemsSection(props: Props) {
 function EditRow(props: {
   row: ItemRow;
   symbol: string;
+  customerId: number | null;
   busy: boolean;
   lineTotal: string;
   errors: Record<string, string>;
@@ -240,7 +244,7 @@ function EditRow(props: {
   const { row, errors, onChange } = props;
   const [search, setSearch] = useState(row.product?.name ?? '');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const products = useOrderProducts(debounced);
+  const products = useOrderProducts(debounced, props.customerId);
   const options = useMemo(() => {
     const list = (products.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
     if (row.product && !list.some((o) => o.value === String(row.product?.id)))
@@ -336,6 +340,7 @@ function EditRow(props: {
           aria-label="Discount %"
           min={0}
           max={100}
+          decimalScale={2}
           allowNegative={false}
           value={row.discount}
           error={errors.discount}
@@ -394,6 +399,7 @@ function Totals(props: {
           label="Global discount %"
           min={0}
           max={100}
+          decimalScale={2}
           allowNegative={false}
           disabled={props.locked}
           value={props.globalDiscount}

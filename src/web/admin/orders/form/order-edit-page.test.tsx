@@ -120,7 +120,7 @@ beforeEach(() => {
     }),
     'GET /api/currencies/active': ok({ data: [] }),
     'GET /api/customers': ok({ data: [] }),
-    'POST /api/products/variants/batch': ok({ data: { 8: [] } }),
+    'POST /api/products/variants/batch': ok({ 8: [] }),
     'GET /api/orders/9/stock-status': ok({
       success: true,
       data: {

@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+
+import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -73,6 +75,9 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  // Toasts live in a store shared by the tests of this file: each test starts without any.
+  notifications.clean();
+  notifications.cleanQueue();
   vi.unstubAllGlobals();
 });
 
@@ -178,6 +183,19 @@ describe('OrderFormPage: create (spec 1 §2, §5, §8)', () => {
     await addMug();
     answers['POST /admin/orders'] = { status: 500, body: { message: 'boom' } };
     fireEvent.click(screen.getByRole('button', { name: 'Create order' }));
-    expect(await screen.findByText('An error occurred while saving the order.')).toBeTruthy();
+    expect(
+      await screen.findByText('An error occurred while saving the order.', {}, { timeout: 4000 }),
+    ).toBeTruthy();
+  });
+  it('says so when the payment methods or the reference lists cannot be loaded (issue 12)', async () => {
+    answers['GET /api/payment-methods/active'] = { status: 500, body: { message: 'Server Error' } };
+    answers['GET /api/orders/form/reference-data'] = { status: 500, body: { message: 'Server Error' } };
+    renderCreatePage();
+    expect(
+      await screen.findByText('Failed to load payment methods. Please try again.', {}, { timeout: 4000 }),
+    ).toBeTruthy();
+    expect(
+      await screen.findByText('Failed to load data. Please try again.', {}, { timeout: 4000 }),
+    ).toBeTruthy();
   });
 });

@@ -20,9 +20,11 @@ import { toDecimalText } from '../../../../domain/money/money';
 import { errorMessage } from '../../../lib/form-errors';
 import { HttpError, newIdempotencyKey } from '../../../lib/http';
 import { useUiSettings } from '../../../lib/ui-settings';
+import { useLoadFailure } from '../../../lib/use-load-failure';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PageHeader } from '../../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../../ui/use-unsaved-changes-guard';
+import { can, useViewer } from '../../session';
 import { CustomerLinkPanel } from '../panels/customer-link-panel';
 import { OrderDocumentsPanel } from '../panels/order-documents-panel';
 import { CustomerSection, type SelectedCustomer } from './customer-section';
@@ -99,8 +101,12 @@ function OrderForm({ order }: { order: OrderReply | null }) {
   const navigate = useNavigate();
   const ui = useUiSettings();
   const reference = useOrderReferenceData();
+  const viewer = useViewer();
   const pickupPoints = useActivePickupPoints();
   const methods = useActivePaymentMethods();
+  // Sellers, carriers, pickup points and payment methods: an empty picker must not hide a failure.
+  useLoadFailure(reference.isError);
+  useLoadFailure(methods.isError, 'Failed to load payment methods. Please try again.');
   const defaultCurrency = useDefaultCurrency();
   const currencies = useActiveCurrencies();
   const fetchFresh = useFetchFreshOrder();
@@ -123,12 +129,12 @@ function OrderForm({ order }: { order: OrderReply | null }) {
     variantsLoaded.current = true;
     const ids = [...new Set(order.order_items.flatMap((i) => (i.product_id === null ? [] : [i.product_id])))];
     if (ids.length === 0) return;
-    fetchVariants(ids)
+    fetchVariants(ids, order.user_id)
       .then((reply) =>
         setItems((state) => ({
           ...state,
           rows: state.rows.map((row) => {
-            const variants = row.product && reply.data[String(row.product.id)];
+            const variants = row.product && reply[String(row.product.id)];
             if (!row.product || !variants) return row;
             return {
               ...row,
@@ -171,8 +177,13 @@ function OrderForm({ order }: { order: OrderReply | null }) {
   const symbol = currency?.symbol ?? ui.currency.symbol;
   // VAT: the order keeps what it was priced with (0030); a new order uses the shop's settings.
   const vat = order ? { enabled: order.vat_enabled, method: order.vat_method } : ui.vat;
-  const totalsOf = (rows: readonly ItemRow[]) =>
-    itemsTotals(rows, { shipping: values.shipping_cost, globalDiscount: values.global_discount, vat });
+  const totalsOf = (
+    rows: readonly ItemRow[],
+    rest: { shipping: string; globalDiscount: number } = {
+      shipping: values.shipping_cost,
+      globalDiscount: values.global_discount,
+    },
+  ) => itemsTotals(rows, { ...rest, vat });
   const totals = totalsOf(items.rows);
 
   const itemsDirty = items.editing !== null || orderItemsJson(items.rows) !== savedItemsJson;
@@ -199,7 +210,10 @@ function OrderForm({ order }: { order: OrderReply | null }) {
     try {
       const reply = await ordersApi.updateItems(order.id, {
         order_items_json: orderItemsJson(rows),
-        grand_total: toDecimalText(totalsOf(rows).grandTotal),
+        // The server prices the items with the saved shipping and discount, not unsaved edits of them.
+        grand_total: toDecimalText(
+          totalsOf(rows, { shipping: order.shipping_cost, globalDiscount: order.global_discount }).grandTotal,
+        ),
       });
       if (reply.error_type === 'paid_order_restriction') {
         showOrderLocked(reply.message);
@@ -212,11 +226,8 @@ function OrderForm({ order }: { order: OrderReply | null }) {
       setSavedItemsJson(orderItemsJson(next.rows));
       return next;
     } catch (error) {
-      if (
-        error instanceof HttpError &&
-        (error.body as { error_type?: string })?.error_type === 'paid_order_restriction'
-      ) {
-        showOrderLocked(error.message);
+      if (isOrderLocked(error)) {
+        showOrderLocked((error as HttpError).message);
         return null;
       }
       if (error instanceof HttpError && error.status === 422) {
@@ -260,7 +271,8 @@ function OrderForm({ order }: { order: OrderReply | null }) {
         setSavedItemsJson(orderItemsJson(next.rows));
       }
     } catch (error) {
-      if (error instanceof HttpError && error.status === 422) {
+      if (isOrderLocked(error)) showOrderLocked((error as HttpError).message);
+      else if (error instanceof HttpError && error.status === 422) {
         const { fields, items: rowErrors } = splitServerErrors(error.errors, items.rows);
         form.setErrors(fields);
         setItemErrors(rowErrors);
@@ -271,7 +283,9 @@ function OrderForm({ order }: { order: OrderReply | null }) {
     setBusy(false);
   };
 
-  const locked = order?.items_locked ?? false;
+  // orders.view without orders.manage: the order is shown, nothing can be changed (issue 12).
+  const readOnly = viewer.data !== undefined && !can(viewer.data, 'orders.manage');
+  const locked = readOnly || (order?.items_locked ?? false);
   return (
     <Box>
       <PageHeader
@@ -286,12 +300,20 @@ function OrderForm({ order }: { order: OrderReply | null }) {
             <Button component={Link} to="/admin/orders" variant="default">
               Back to orders
             </Button>
-            <Button loading={busy} onClick={submit}>
-              {order ? 'Save changes' : 'Create order'}
-            </Button>
+            {!readOnly && (
+              <Button loading={busy} onClick={submit}>
+                {order ? 'Save changes' : 'Create order'}
+              </Button>
+            )}
           </>
         }
       />
+      {readOnly && (
+        <Alert color="blue" mb="md" title="Read only">
+          You can see this order and its documents. Changing it needs the permission to manage orders
+          (orders.manage).
+        </Alert>
+      )}
       <Grid>
         <Grid.Col span={{ base: 12, lg: order ? 8 : 12 }}>
           <Stack>
@@ -302,6 +324,7 @@ function OrderForm({ order }: { order: OrderReply | null }) {
             />
             <ItemsSection
               items={items}
+              customerId={values.user_id}
               onItemsChange={(next) => {
                 setItems(next);
                 setItemsError(null);
@@ -396,4 +419,12 @@ function showStockReversed() {
     message: 'The stock deduction of this order was reversed: deduct the stock again when ready.',
     autoClose: 6000,
   });
+}
+
+/** The server refused because the order is paid and its items are locked (spec 1 §8 paid_order_restriction). */
+function isOrderLocked(error: unknown): boolean {
+  return (
+    error instanceof HttpError &&
+    (error.body as { error_type?: string } | undefined)?.error_type === 'paid_order_restriction'
+  );
 }

@@ -21,7 +21,7 @@ export const orderKeys = {
   detail: (id: number) => ['orders', 'detail', id] as const,
   stock: (id: number) => ['orders', 'stock', id] as const,
   reference: ['orders', 'reference-data'] as const,
-  products: (search: string) => ['order-products', search] as const,
+  products: (search: string, customerId: number | null) => ['order-products', search, customerId] as const,
   customers: (search: string) => ['order-customers', search] as const,
 };
 
@@ -84,19 +84,30 @@ export function useActiveCurrencies() {
   });
 }
 
-/** GET /api/order-products?search (2 characters at least: spec 1 §5, §9). */
-export function useOrderProducts(search: string) {
+/**
+ * GET /api/order-products?search (2 characters at least: spec 1 §5, §9), as the order's customer
+ * sees and pays (a guest without one; issue 12).
+ */
+export function useOrderProducts(search: string, customerId: number | null) {
   return useQuery({
-    queryKey: orderKeys.products(search),
-    queryFn: ({ signal }) => http.get<{ data: OrderProduct[] }>('/api/order-products', { search }, signal),
+    queryKey: orderKeys.products(search, customerId),
+    queryFn: ({ signal }) =>
+      http.get<{ data: OrderProduct[] }>(
+        '/api/order-products',
+        customerId === null ? { search } : { search, customer_id: customerId },
+        signal,
+      ),
     select: (reply) => reply.data,
     enabled: search.trim().length >= 2,
   });
 }
 
-/** POST /api/products/variants/batch: the variants of the saved items' products. */
-export function fetchVariants(productIds: number[]) {
-  return http.post<VariantsBatchReply>('/api/products/variants/batch', { product_ids: productIds });
+/** POST /api/products/variants/batch: the variants of the saved items' products, priced for the customer. */
+export function fetchVariants(productIds: number[], customerId: number | null) {
+  return http.post<VariantsBatchReply>('/api/products/variants/batch', {
+    product_ids: productIds,
+    customer_id: customerId,
+  });
 }
 
 /** GET /api/customers?search= (debounced by the caller: 300 ms). */
@@ -144,6 +155,13 @@ export const ordersApi = {
     }),
   updatePayment: (paymentId: number, body: PaymentInput) =>
     http.put<{ message: string; payment?: PaymentRecordReply }>(`/admin/orders/payments/${paymentId}`, body),
+  refundPayment: (paymentId: number, reason: string) =>
+    http.post<{ message: string; payment: PaymentRecordReply }>(
+      `/admin/orders/payments/${paymentId}/refund`,
+      {
+        reason,
+      },
+    ),
   stockStatus: (id: number, signal?: AbortSignal) =>
     http.get<OrderStockStatusReply>(`/api/orders/${id}/stock-status`, undefined, signal),
   stockAction: (id: number, action: StockAction) =>

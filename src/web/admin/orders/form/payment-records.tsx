@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconReceiptRefund } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   ORDER_MESSAGES,
@@ -54,6 +54,7 @@ export function PaymentRecords({
 }) {
   const { date_format } = useUiSettings();
   const [editing, setEditing] = useState<PaymentRecordReply | 'new' | null>(null);
+  const [refunding, setRefunding] = useState<PaymentRecordReply | null>(null);
   const symbol = order.currency_symbol;
   return (
     <Card withBorder>
@@ -98,14 +99,29 @@ export function PaymentRecords({
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      leftSection={<IconPencil size={12} />}
-                      onClick={() => setEditing(p)}
-                    >
-                      Edit
-                    </Button>
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        leftSection={<IconPencil size={12} />}
+                        onClick={() => setEditing(p)}
+                        aria-label={`Edit payment of ${money(p.amount, symbol)}`}
+                      >
+                        Edit
+                      </Button>
+                      {p.status === 'completed' && (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          leftSection={<IconReceiptRefund size={12} />}
+                          onClick={() => setRefunding(p)}
+                          aria-label={`Refund payment of ${money(p.amount, symbol)}`}
+                        >
+                          Refund
+                        </Button>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -113,6 +129,7 @@ export function PaymentRecords({
           </Table>
         )}
       </Stack>
+      {refunding && <RefundModal order={order} payment={refunding} onClose={() => setRefunding(null)} />}
       {editing && (
         <PaymentModal
           order={order}
@@ -122,6 +139,76 @@ export function PaymentRecords({
         />
       )}
     </Card>
+  );
+}
+
+/**
+ * Refund one completed payment (docs/decisions/0041): says what goes back and asks why; once no
+ * completed payment remains the order is refunded and its credit note can be generated.
+ */
+function RefundModal({
+  order,
+  payment,
+  onClose,
+}: {
+  order: OrderReply;
+  payment: PaymentRecordReply;
+  onClose: () => void;
+}) {
+  const refresh = useRefreshOrder(order.id);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const amount = money(payment.amount, order.currency_symbol);
+  const submit = async () => {
+    if (!reason.trim()) {
+      setError(ORDER_MESSAGES.refundReason);
+      return;
+    }
+    setBusy(true);
+    try {
+      const reply = await ordersApi.refundPayment(payment.id, reason.trim());
+      notifySuccess(reply.message);
+      await refresh();
+      onClose();
+    } catch (failure) {
+      const fields = fieldErrorsOf(failure);
+      setError(fields?.reason ?? fields?.payment ?? null);
+      notifyError(failure instanceof HttpError ? failure.message : ORDER_MESSAGES.refundFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Refund ${amount}?`} centered>
+      <Stack>
+        <Text size="sm">
+          The payment of {amount} ({orderValueLabel(payment.payment_type)}) is marked refunded and no longer
+          counts as paid. Give the money back through the payment method; this records it.
+        </Text>
+        <Textarea
+          label="Reason"
+          withAsterisk
+          data-autofocus
+          autosize
+          minRows={2}
+          value={reason}
+          error={error}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setError(null);
+          }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={busy} onClick={submit}>
+            Refund {amount}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 

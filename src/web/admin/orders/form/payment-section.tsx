@@ -62,6 +62,7 @@ export function PaymentSection({
       // spec 1 §4 when editing: the rules of §8 "Payment rules" decide, and a refusal keeps the old intent.
       const result = editPayment({
         intent,
+        currentStatus: order.payment_status as PaymentStatus,
         requestedStatus: order.payment_status as PaymentStatus,
         paymentType: values.payment_type ? normalizePaymentType(values.payment_type) : null,
         completedPaid: completedPaid as Cents,

@@ -1,13 +1,14 @@
 import { ActionIcon, Anchor, Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ORDERS_PER_PAGE, type OrderListRow } from '../../../../contracts/orders';
+import type { OrderListRow } from '../../../../contracts/orders';
 import { displayDateTime, money } from '../../../lib/format';
 import { useUiSettings } from '../../../lib/ui-settings';
 import { ExportButton } from '../../../ui/export-button';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import { type ListDefaults, useListState } from '../../../ui/list/use-list-state';
 import { PageHeader } from '../../../ui/page-header';
+import { can, useViewer } from '../../session';
 import { confirmAndDeleteOrder } from './order-actions';
 import { DeliveryStatusBadge, PaymentStatusBadge } from './order-badges';
 import { ORDER_FILTERS, OrderFilters } from './order-filters';
@@ -15,7 +16,8 @@ import { ORDERS_EXPORT_URL, useDeleteOrder, useOrders } from './orders.api';
 
 /** 10 a page, newest first (contracts ordersListQuery, spec 1 §9). */
 const LIST_DEFAULTS: ListDefaults = {
-  perPage: ORDERS_PER_PAGE,
+  // spec 2 §9 "most admin lists 10 per page": the system setting default_per_page (10 at first).
+  perPage: 'setting',
   sort: 'created_at',
   direction: 'desc',
   filters: ORDER_FILTERS,
@@ -33,6 +35,9 @@ export function OrdersPage() {
   const orders = useOrders(list.query);
   const remove = useDeleteOrder();
   const settings = useUiSettings();
+  const viewer = useViewer();
+  // orders.view alone reads the list; creating and deleting need orders.manage (docs/decisions/0042).
+  const canManage = viewer.data === undefined || can(viewer.data, 'orders.manage');
 
   const columns: Column<OrderListRow>[] = [
     {
@@ -128,16 +133,18 @@ export function OrdersPage() {
               <IconPencil size={16} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Delete" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete order ${order.order_code}`}
-              onClick={() => confirmAndDeleteOrder(order, remove.mutateAsync)}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          {canManage && (
+            <Tooltip label="Delete" withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete order ${order.order_code}`}
+                onClick={() => confirmAndDeleteOrder(order, remove.mutateAsync)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
         </Group>
       ),
     },
@@ -162,9 +169,11 @@ export function OrdersPage() {
               }}
               fallbackName="orders.xlsx"
             />
-            <Button component={Link} to="/admin/orders/create" leftSection={<IconPlus size={16} />}>
-              New order
-            </Button>
+            {canManage && (
+              <Button component={Link} to="/admin/orders/create" leftSection={<IconPlus size={16} />}>
+                New order
+              </Button>
+            )}
           </>
         }
       />
@@ -194,11 +203,12 @@ export function OrdersPage() {
           description: filtered
             ? 'Try another search or clear the filters.'
             : 'Orders taken in the back office or the web shop show here.',
-          action: filtered ? undefined : (
-            <Button component={Link} to="/admin/orders/create" variant="light">
-              New order
-            </Button>
-          ),
+          action:
+            filtered || !canManage ? undefined : (
+              <Button component={Link} to="/admin/orders/create" variant="light">
+                New order
+              </Button>
+            ),
         }}
       />
     </>

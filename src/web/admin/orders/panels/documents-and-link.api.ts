@@ -2,12 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CustomerLinkStatusReply,
   OrderDocumentActionReply,
+  OrderDocumentGeneratedReply,
   OrderDocumentHistoryReply,
   OrderDocumentsReply,
   SendCustomerLinkReply,
 } from '../../../../contracts/orders';
 import type { DocumentType } from '../../../../domain/orders/documents-and-link';
-import { failure, http } from '../../../lib/http';
+import { http } from '../../../lib/http';
 
 /** Query keys of an order's documents and customer link. */
 export const orderDocumentKeys = {
@@ -16,10 +17,6 @@ export const orderDocumentKeys = {
     ['orders', orderId, 'documents', 'history', type] as const,
   link: (orderId: number) => ['orders', orderId, 'customer-link'] as const,
 };
-
-/** The URL that shows a document type (generating a version when needed); fresh forces one. */
-export const documentViewUrl = (orderId: number, type: DocumentType, fresh = false) =>
-  `/admin/orders/${orderId}/documents/view/${type}${fresh ? '?fresh=1' : ''}`;
 
 /** The URL of one stored version. */
 export const storedDocumentUrl = (orderId: number, docId: number) =>
@@ -48,39 +45,26 @@ export function useDocumentHistory(orderId: number, type: DocumentType, enabled:
   });
 }
 
-/**
- * Asks the view URL for the PDF, so a refusal (422 not available, 404) reaches the screen as an
- * error before the viewer opens; the viewer then shows the stored version.
- */
-async function prepareDocument(orderId: number, type: DocumentType, fresh: boolean): Promise<void> {
-  const response = await fetch(documentViewUrl(orderId, type, fresh), {
-    credentials: 'same-origin',
-    headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/pdf, application/json' },
-  });
-  if (response.ok) return;
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
-  await failure(response.status, body);
-}
-
 /** Generate or view (and e-mail, delete) an order's documents; each refreshes the list. */
 export function useDocumentActions(orderId: number) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: orderDocumentKeys.documents(orderId) });
+  /**
+   * POST …/documents/{type}/generate: the current version (reused while the order is unchanged,
+   * new when `fresh`); the viewer then shows that stored version. A refusal (422 not available,
+   * 404) reaches the screen as an error before the viewer opens.
+   */
   const prepare = useMutation({
     mutationFn: async ({ type, fresh }: { type: DocumentType; fresh: boolean }) => {
-      await prepareDocument(orderId, type, fresh);
-      const list = await client.fetchQuery({
-        queryKey: orderDocumentKeys.documents(orderId),
-        queryFn: () => http.get<OrderDocumentsReply>(`/admin/orders/${orderId}/documents`),
-        staleTime: 0,
-      });
-      await client.invalidateQueries({ queryKey: orderDocumentKeys.history(orderId, type) });
-      return list.document_status[type]?.latest_id ?? null;
+      const reply = await http.post<OrderDocumentGeneratedReply>(
+        `/admin/orders/${orderId}/documents/${type}/generate`,
+        { fresh },
+      );
+      if (reply.generated) {
+        await refresh();
+        await client.invalidateQueries({ queryKey: orderDocumentKeys.history(orderId, type) });
+      }
+      return reply.document_id;
     },
   });
   const email = useMutation({

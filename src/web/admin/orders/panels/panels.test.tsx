@@ -73,10 +73,9 @@ describe('OrderDocumentsPanel', () => {
         },
       },
     ];
-    answers['GET /admin/orders/5/documents/view/proforma_invoice?fresh=1'] = {
+    answers['POST /admin/orders/5/documents/proforma_invoice/generate'] = {
       status: 200,
-      body: null,
-      raw: '%PDF-1.7',
+      body: { success: true, message: 'Document generated', document_id: 7, version: 1, generated: true },
     };
     renderWithProviders(<OrderDocumentsPanel orderId={5} />);
     const row = await screen.findByTestId('document-row-proforma_invoice');
@@ -89,7 +88,8 @@ describe('OrderDocumentsPanel', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Generate' }));
     const viewer = await screen.findByTestId('document-viewer');
     expect(viewer.getAttribute('src')).toBe('/admin/orders/5/documents/7/view');
-    expect(calls).toContain('GET /admin/orders/5/documents/view/proforma_invoice?fresh=1');
+    expect(calls).toContain('POST /admin/orders/5/documents/proforma_invoice/generate');
+    expect(calls.some((call) => call.startsWith('GET /admin/orders/5/documents/view'))).toBe(false);
   });
 
   it("shows the server's reason when a document is not available, and the spec's message on load failure", async () => {
@@ -97,7 +97,7 @@ describe('OrderDocumentsPanel', () => {
       status: 200,
       body: { documents: [], document_status: statusOf() },
     };
-    answers['GET /admin/orders/5/documents/view/packing_slip'] = {
+    answers['POST /admin/orders/5/documents/packing_slip/generate'] = {
       status: 422,
       body: { message: 'Not possible now.', errors: { document_type: ['Not possible now.'] } },
     };

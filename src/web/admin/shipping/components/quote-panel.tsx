@@ -157,7 +157,7 @@ function QuoteResult({ quote }: { quote: ShippingQuoteReply }) {
     </Table.Tr>
   );
   return (
-    <Paper withBorder radius="md" p="md" aria-label="Quote">
+    <Paper role="group" withBorder radius="md" p="md" aria-label="Quote">
       <Text fw={600} mb="xs">
         {quote.shipping_method.name}: {money(quote.shipping_cost)}
       </Text>

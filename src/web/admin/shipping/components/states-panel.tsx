@@ -7,6 +7,7 @@ import {
   type StateReply,
   stateBody,
 } from '../../../../contracts/shipping';
+import { useLoadFailure } from '../../../lib/use-load-failure';
 import { zodValidate } from '../../../lib/zod-form';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import { SearchInput } from '../../../ui/search-input';
@@ -17,6 +18,7 @@ import { InlineForm, inlineSubmit } from './location-form';
 /** The plain country list (simple_list=true) as select options. */
 export function useCountryOptions() {
   const countries = useCountries({ simple_list: true });
+  useLoadFailure(countries.isError, 'Failed to load countries. Please try again.');
   return (countries.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
 }
 

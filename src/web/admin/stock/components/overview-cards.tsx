@@ -1,4 +1,4 @@
-import { Alert, Paper, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { StockFilter, StockOverviewReply } from '../../../../contracts/stock';
 
@@ -40,8 +40,10 @@ function FigureCard({
   );
   if (!onClick) return body;
   return (
-    <UnstyledButton onClick={onClick} aria-pressed={active} aria-label={`${label}: show only these`} h="100%">
+    // Named by what it shows (label, figure, hint) and what it does: axe wants the visible text in the name.
+    <UnstyledButton onClick={onClick} aria-pressed={active} h="100%">
       {body}
+      <VisuallyHidden>Show only these</VisuallyHidden>
     </UnstyledButton>
   );
 }

@@ -71,7 +71,7 @@ export function MovementTypeBadge({ type }: { type: StockMovementReply['movement
 export function QuantityChange({ value }: { value: number }) {
   const text = value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : '0';
   return (
-    <Text size="sm" fw={600} c={value > 0 ? 'teal.7' : value < 0 ? 'red.7' : 'dimmed'} ff="monospace">
+    <Text size="sm" fw={600} c={value > 0 ? 'teal.9' : value < 0 ? 'red.9' : 'dimmed'} ff="monospace">
       {text}
     </Text>
   );

@@ -117,7 +117,7 @@ function StockUpdateForm({ preset, defaultLocationId, onClose, onUpdated }: Prop
   if (preset && presetProduct.isLoading) {
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label="Loading product" />
+        <Loader size="sm" role="status" aria-label="Loading product" />
       </Center>
     );
   }
@@ -219,6 +219,8 @@ function successText(
   const item = variant ? `${product.name} — ${variant.variant}` : product.name;
   const location = active.find((l) => l.id === reply.data.store_location_id);
   const where = location ? ` at ${location.name}, ${reply.data.current_stock} in all` : '';
+  // A count that confirmed the stock changed nothing: the server's words say so on their own.
+  if (reply.data.old_quantity === reply.data.new_quantity) return `${item}: ${reply.message}`;
   return `${reply.message}: ${item} now ${reply.data.new_quantity}${where}.`;
 }
 

@@ -94,7 +94,7 @@ function LocationList({
   if (locations.isLoading) {
     body = (
       <Center py="lg">
-        <Loader size="sm" aria-label="Loading store locations" />
+        <Loader size="sm" role="status" aria-label="Loading store locations" />
       </Center>
     );
   } else if (locations.isError) {

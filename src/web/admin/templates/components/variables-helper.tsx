@@ -10,7 +10,7 @@ export function VariablesHelper({
   onInsert: (placeholder: string) => void;
 }) {
   return (
-    <Paper withBorder p="sm" radius="md" aria-label="Available variables">
+    <Paper role="group" withBorder p="sm" radius="md" aria-label="Available variables">
       <Stack gap={6}>
         <Text size="sm" fw={600}>
           Available variables

@@ -8,10 +8,13 @@ export function RoleSelect({
   value,
   onChange,
   error,
+  disabledReason,
 }: {
   value: string[];
   onChange: (roles: string[]) => void;
   error?: string | null;
+  /** Shown instead of the usual help when the roles may not be changed here. */
+  disabledReason?: string | null;
 }) {
   const roles = useRoleOptions();
   if (roles.isLoading) return <Skeleton height={36} aria-label="Loading roles" />;
@@ -28,7 +31,10 @@ export function RoleSelect({
   return (
     <MultiSelect
       aria-label="Roles"
-      description="At least one. A user holding several roles switches between them after signing in."
+      description={
+        disabledReason ?? 'At least one. A user holding several roles switches between them after signing in.'
+      }
+      disabled={Boolean(disabledReason)}
       placeholder={value.length ? undefined : 'Choose roles'}
       data={(roles.data ?? []).map((r) => ({ value: r.name, label: roleLabel(r.name) }))}
       value={value}

@@ -111,7 +111,17 @@ export function bodyOf(values: UserFormValues, mode: Mode): Record<string, unkno
 
 const validators = { create: zodValidate(createUserBody), edit: zodValidate(updateUserBody) };
 
-const COMPANY_FIELDS = ['company_name', 'company_registration_number', 'vat_number'] as const;
+/** spec 2 §5: switching to individual clears the company and the address fields. */
+const CLEARED_FOR_INDIVIDUAL = [
+  'company_name',
+  'company_registration_number',
+  'vat_number',
+  'address',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+] as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -182,8 +192,9 @@ export function UserForm({
               onChange={(value) => {
                 form.setFieldValue('user_type', value as UserType);
                 form.clearFieldError('user_type');
-                // spec 2 §5: switching to individual clears the company fields.
-                if (value === 'individual') for (const field of COMPANY_FIELDS) form.setFieldValue(field, '');
+                // spec 2 §5: switching to individual clears the company and address fields.
+                if (value === 'individual')
+                  for (const field of CLEARED_FOR_INDIVIDUAL) form.setFieldValue(field, '');
               }}
             />
           </Input.Wrapper>

@@ -1,16 +1,23 @@
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { USER_SCREEN_MESSAGES, updateUserRolesBody } from '../../../../contracts/accounts';
+import { ACCOUNT_SCOPE_MESSAGES } from '../../../../domain/access/account-scope';
 import { errorMessage, fieldErrorsOf } from '../../../lib/form-errors';
 import { zodValidate } from '../../../lib/zod-form';
 import { notifyError, notifySuccess } from '../../../ui/notify';
+import { useViewer } from '../../session';
 import { useUpdateUserRoles } from '../users.api';
 import { RoleSelect } from './role-select';
 
 const validate = zodValidate(updateUserRolesBody);
 
-/** The roles of an existing user, saved on their own (spec 2 §7 PUT /admin/users/{id}/role). */
+/**
+ * The roles of an existing user, saved on their own (spec 2 §7 PUT /admin/users/{id}/role). Nobody
+ * changes their own roles (docs/decisions/0035): on one's own account the picker is read-only.
+ */
 export function UserRolesCard({ userId, roles }: { userId: number | null; roles: string[] }) {
+  const viewer = useViewer();
+  const isOwn = viewer.data?.id !== undefined && viewer.data.id === userId;
   const [value, setValue] = useState(roles);
   const [error, setError] = useState<string | null>(null);
   const mutation = useUpdateUserRoles();
@@ -50,12 +57,15 @@ export function UserRolesCard({ userId, roles }: { userId: number | null; roles:
             setError(null);
           }}
           error={error}
+          disabledReason={isOwn ? ACCOUNT_SCOPE_MESSAGES.ownRoles : null}
         />
-        <Group justify="flex-end">
-          <Button onClick={save} loading={mutation.isPending} disabled={!changed && !error}>
-            Save roles
-          </Button>
-        </Group>
+        {!isOwn && (
+          <Group justify="flex-end">
+            <Button onClick={save} loading={mutation.isPending} disabled={!changed && !error}>
+              Save roles
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Card>
   );

@@ -1,6 +1,7 @@
 import {
   Anchor,
   Grid,
+  Loader,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -9,8 +10,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { VatReply } from '../../../../../contracts/catalogue-reference';
 import { keepDigits, keepPriceCharacters } from '../../../../../domain/catalogue/product-rules';
@@ -22,6 +23,11 @@ import { useVatChoices } from '../../products.api';
 import { FormSection } from './form-section';
 import { DECIMAL_INPUT, type ProductForm, WHOLE_INPUT } from './form-types';
 import { STOCK_SHEET_HINT } from './variations-tab';
+
+// The date pickers (@mantine/dates, dayjs) load when the product's own discount is switched on.
+const DatePickerInput = lazy(() =>
+  import('@mantine/dates').then(({ DatePickerInput }) => ({ default: DatePickerInput })),
+);
 
 function vatLabel(vat: VatReply, symbol: string): string {
   if (vat.type === 'percentage') return `${vat.name} (${vat.rate} %)`;
@@ -155,30 +161,34 @@ export function PriceStockTab({ form, stockLocked }: { form: ProductForm; stockL
                   />
                 </SimpleGrid>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <DatePickerInput
-                    label="Start date"
-                    description="Today or later; empty for now."
-                    placeholder="From now"
-                    valueFormat={settings.date_format}
-                    minDate={today}
-                    clearable
-                    leftSection={<IconCalendar size={16} />}
-                    {...form.getInputProps('discount_start_date')}
-                  />
-                  <DatePickerInput
-                    label="End date"
-                    description="Today or later; empty for no end."
-                    placeholder="No end"
-                    valueFormat={settings.date_format}
-                    minDate={
-                      values.discount_start_date && values.discount_start_date > today
-                        ? values.discount_start_date
-                        : today
-                    }
-                    clearable
-                    leftSection={<IconCalendar size={16} />}
-                    {...form.getInputProps('discount_end_date')}
-                  />
+                  <Suspense
+                    fallback={<Loader size="sm" role="status" aria-label="Loading the date pickers" />}
+                  >
+                    <DatePickerInput
+                      label="Start date"
+                      description="Today or later; empty for now."
+                      placeholder="From now"
+                      valueFormat={settings.date_format}
+                      minDate={today}
+                      clearable
+                      leftSection={<IconCalendar size={16} />}
+                      {...form.getInputProps('discount_start_date')}
+                    />
+                    <DatePickerInput
+                      label="End date"
+                      description="Today or later; empty for no end."
+                      placeholder="No end"
+                      valueFormat={settings.date_format}
+                      minDate={
+                        values.discount_start_date && values.discount_start_date > today
+                          ? values.discount_start_date
+                          : today
+                      }
+                      clearable
+                      leftSection={<IconCalendar size={16} />}
+                      {...form.getInputProps('discount_end_date')}
+                    />
+                  </Suspense>
                 </SimpleGrid>
               </>
             ) : (

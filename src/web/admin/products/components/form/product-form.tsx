@@ -32,6 +32,7 @@ import {
   validateProduct,
   withGeneratedSkus,
 } from '../../product-form-values';
+import { ApplicableRulesPanel } from './applicable-rules-panel';
 import { GeneralTab } from './general-tab';
 import { ImagesTab } from './images-tab';
 import { PriceStockTab } from './price-stock-tab';
@@ -174,7 +175,7 @@ export function ProductForm({
                   value={value}
                   leftSection={TAB_ICONS[value]}
                   color={isFlagged ? 'red' : undefined}
-                  c={isFlagged ? 'red.7' : undefined}
+                  c={isFlagged ? 'red.9' : undefined}
                   data-has-errors={isFlagged || undefined}
                   aria-description={isFlagged ? 'This tab has errors' : undefined}
                   rightSection={
@@ -206,6 +207,7 @@ export function ProductForm({
               // A saved simple product's stock changes on the stock sheet (decision 0022).
               stockLocked={productId !== null && !initialValues.is_variable_product}
             />
+            {productId !== null && <ApplicableRulesPanel productId={productId} />}
           </Tabs.Panel>
           <Tabs.Panel value="variation">
             <VariationsTab form={form} />

@@ -61,7 +61,7 @@ export function SeoTab({ form }: { form: ProductForm }) {
               <Text size="sm" fw={500} mb={6}>
                 Search preview
               </Text>
-              <Paper withBorder p="md" radius="md" aria-label="Search preview">
+              <Paper withBorder p="md" radius="md" role="group" aria-label="Search preview">
                 <Text size="xs" c="dimmed">
                   /products/{values.slug || 'product-slug'}
                 </Text>

@@ -52,7 +52,7 @@ export function ShippingTab({ form }: { form: ProductForm }) {
                 {...DECIMAL_INPUT}
                 {...form.getInputProps('weight')}
                 onChange={(event) => {
-                  form.setFieldValue('weight', keepPriceCharacters(event.currentTarget.value));
+                  form.setFieldValue('weight', keepPriceCharacters(event.currentTarget.value, 3));
                   form.clearFieldError('weight');
                 }}
               />

@@ -67,13 +67,15 @@ export function PriceCell({ product }: { product: ProductListItem }) {
             From
           </Text>
         )}
-        <Text size="sm" fw={600} c={isDiscounted ? 'red.7' : undefined}>
+        <Text size="sm" fw={600} c={isDiscounted ? 'red.9' : undefined}>
           <MoneyText amount={product.final_price} />
         </Text>
         {isDiscounted && (
           <Tooltip label={explanation} withArrow>
-            <Text size="xs" c="dimmed" component="del" aria-label="Price before discount">
-              <MoneyText amount={product.price} />
+            <Text size="xs" c="dimmed" component="span" role="group" aria-label="Price before discount">
+              <del>
+                <MoneyText amount={product.price} />
+              </del>
             </Text>
           </Tooltip>
         )}

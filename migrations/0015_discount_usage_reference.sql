@@ -1,0 +1,1 @@
+CREATE INDEX "discount_rule_usages_reference" ON "discount_rule_usages" USING btree ("reference");

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { type BuildManifest, budgetReport, initialFiles, measureBudgets } from './build';
+
+/** A small build: a shared vendor chunk reached twice, a lazily loaded page, and CSS. */
+const manifest: BuildManifest & Record<string, { dynamicImports?: string[]; css?: string[] }> = {
+  'shop/index.html': {
+    file: 'assets/shop-1.js',
+    imports: ['_react-1.js', '_ui-1.js'],
+    dynamicImports: ['shop/pages/login-page.tsx'],
+    css: ['assets/shop-1.css'],
+  },
+  'admin/index.html': { file: 'assets/admin-1.js', imports: ['_ui-1.js', '_router-1.js'] },
+  '_ui-1.js': { file: 'assets/ui-1.js', imports: ['_react-1.js'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_router-1.js': { file: 'assets/router-1.js', imports: ['_react-1.js'] },
+  'shop/pages/login-page.tsx': { file: 'assets/login-page-1.js', imports: ['_zod-1.js'] },
+  '_zod-1.js': { file: 'assets/zod-1.js' },
+};
+
+const GZIP_BYTES: Record<string, number> = {
+  'assets/shop-1.js': 2_000,
+  'assets/admin-1.js': 10_000,
+  'assets/ui-1.js': 30_000,
+  'assets/react-1.js': 60_000,
+  'assets/router-1.js': 28_000,
+  'assets/login-page-1.js': 1_000,
+  'assets/zod-1.js': 25_000,
+};
+const gzipBytes = (file: string) => GZIP_BYTES[file]!;
+
+describe('initial JavaScript budgets', () => {
+  it('counts an entry and its static imports, each file once, without lazy chunks or CSS', () => {
+    expect(initialFiles(manifest, 'shop/index.html').sort()).toEqual([
+      'assets/react-1.js',
+      'assets/shop-1.js',
+      'assets/ui-1.js',
+    ]);
+  });
+
+  it('sums the gzip sizes per entry and compares them with the budget', () => {
+    const lines = measureBudgets(manifest, gzipBytes, [
+      { entry: 'shop/index.html', name: 'shop', maxBytes: 92_000 },
+      { entry: 'admin/index.html', name: 'admin', maxBytes: 120_000 },
+    ]);
+    expect(lines).toEqual([
+      { entry: 'shop/index.html', name: 'shop', files: 3, bytes: 92_000, maxBytes: 92_000 },
+      { entry: 'admin/index.html', name: 'admin', files: 4, bytes: 128_000, maxBytes: 120_000 },
+    ]);
+    expect(budgetReport(lines)).toBe(
+      [
+        'ok   shop (shop/index.html): 89.8 KiB gzipped in 3 files, budget 89.8 KiB',
+        'OVER admin (admin/index.html): 125.0 KiB gzipped in 4 files, budget 117.2 KiB',
+      ].join('\n'),
+    );
+  });
+
+  it('refuses to measure an entry the build does not have', () => {
+    expect(() => initialFiles(manifest, 'checkout/index.html')).toThrow(/no entry checkout/);
+  });
+});

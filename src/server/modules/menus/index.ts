@@ -1,0 +1,3 @@
+export { menusRoutes } from './menus.routes';
+export { menuItems } from './menus.tables';
+export { seedDemoMenus } from './seed-demo-menus';

@@ -1,0 +1,24 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from './database';
+import { preparedStatement } from './prepared';
+import { rowCounts } from './row-counts.tables';
+
+/** The tables whose rows are counted by triggers (migration 0017): kept rows of products and orders, all users. */
+export type CountedTable = 'products' | 'orders' | 'users';
+
+const countStatement = preparedStatement((db) =>
+  db
+    .select({ count: rowCounts.count })
+    .from(rowCounts)
+    .where(eq(rowCounts.name, sql.placeholder('name')))
+    .prepare('row_count'),
+);
+
+/**
+ * The table's row count as its triggers keep it (docs/decisions/0044): exact, and current as of
+ * the last commit, like the count(*) it stands for.
+ */
+export async function rowCount(db: Executor, table: CountedTable): Promise<number> {
+  const [row] = await countStatement(db).execute({ name: table });
+  return row?.count ?? 0;
+}

@@ -1,0 +1,235 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm/logger';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seedLargeShop } from '../../scripts/seed-large';
+import { usersListQuery } from '../contracts/accounts';
+import { productListQuery } from '../contracts/catalogue';
+import { ordersListQuery } from '../contracts/orders';
+import { stockHistoryQuery, stockSheetQuery } from '../contracts/stock';
+import { listUsers } from '../server/modules/accounts/accounts.queries';
+import { listProducts } from '../server/modules/catalogue/products-list.queries';
+import { searchCustomers } from '../server/modules/customers/customers.queries';
+import { listOrders } from '../server/modules/orders/orders-list.queries';
+import { movementPage } from '../server/modules/stock/stock-history.queries';
+import { stockSheetPage } from '../server/modules/stock/stock-sheet.queries';
+import type { Database, Db } from '../server/platform/db/database';
+import { freshDatabase } from './test-database';
+
+/**
+ * Issue 13: every list page query, as the app builds it, is planned over a seeded shop (a few
+ * thousand products, orders and users, analysed) and must not read a large table sequentially: a
+ * default sort or filter without its index shows up here as a Seq Scan. The queries are captured
+ * through drizzle's logger on the same connection, then EXPLAINed with their own parameters.
+ * No timings are asserted (docs/benchmarks.md records speed).
+ */
+
+const SIZE = 5000;
+/** A table with at least this many rows after ANALYZE counts as large. */
+const LARGE = 1000;
+
+type Captured = { query: string; params: unknown[] };
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
+
+let database: Database;
+let captured: Captured[] = [];
+let logged: Db;
+let largeTables: Set<string>;
+const timeZone = 'Indian/Mauritius';
+
+function loggingDb(base: Database): Db {
+  const logger: Logger = { logQuery: (query, params) => captured.push({ query, params }) };
+  return (base.kind === 'pglite'
+    ? drizzlePglite({ client: base.pglite!, logger })
+    : drizzleNodePg({ client: base.pool!, logger })) as unknown as Db;
+}
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * The query's plan with its own parameters. `indexOnly` plans with sequential scans priced out:
+ * PostgreSQL prices a trigram (GIN) scan of a several-word search so high that it prefers reading
+ * a few thousand rows instead, so for searches the test checks that an index *can* serve them.
+ */
+async function explain({ query, params }: Captured, indexOnly: boolean): Promise<PlanNode> {
+  const text = `explain (format json) ${query}`;
+  let raw: unknown;
+  if (database.kind === 'pglite') {
+    const client = database.pglite!;
+    if (indexOnly) await client.exec('set enable_seqscan = off');
+    raw = (await client.query<{ 'QUERY PLAN': unknown }>(text, params)).rows[0]!['QUERY PLAN'];
+    if (indexOnly) await client.exec('reset enable_seqscan');
+  } else {
+    const client = await database.pool!.connect();
+    try {
+      if (indexOnly) await client.query('set enable_seqscan = off');
+      raw = (await client.query<{ 'QUERY PLAN': unknown }>(text, params)).rows[0]!['QUERY PLAN'];
+      if (indexOnly) await client.query('reset enable_seqscan');
+    } finally {
+      client.release();
+    }
+  }
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+  return plan[0]!.Plan;
+}
+
+function seqScans(node: PlanNode, found: string[] = []): string[] {
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && largeTables.has(node['Relation Name'])) {
+    found.push(node['Relation Name']);
+  }
+  for (const child of node.Plans ?? []) seqScans(child, found);
+  return found;
+}
+
+/**
+ * A filtered list's total is an exact count (docs/decisions/0044): counting a filter that matches
+ * a large share of a table may rightly read it whole. An unfiltered list's total is checked too:
+ * it must be the kept count, not a count of the table.
+ */
+const isTotal = (query: string) => query.startsWith('select cast(count(*) as integer)');
+
+/** Whether a list's address asks for a subset (a search or a filter), not just a page or an order. */
+const isFiltered = (raw: Record<string, string>) =>
+  Object.keys(raw).some((key) => !['page', 'per_page', 'sort', 'direction'].includes(key));
+
+/** Runs the list read, then plans every query it sent; answers the large tables read sequentially. */
+async function sequentialReads(
+  read: (db: Db) => Promise<unknown>,
+  options: { search?: boolean; filtered?: boolean } = {},
+): Promise<string[]> {
+  captured = [];
+  await read(logged);
+  expect(captured.length).toBeGreaterThan(0);
+  const problems: string[] = [];
+  for (const query of captured) {
+    if (options.filtered && isTotal(query.query)) continue;
+    const scans = seqScans(await explain(query, options.search ?? false));
+    if (scans.length) problems.push(`${scans.join(', ')} in: ${query.query}`);
+  }
+  return problems;
+}
+
+beforeAll(async () => {
+  database = await freshDatabase(inject('templatePath'));
+  await seedLargeShop(database.db, { users: SIZE, products: SIZE, orders: SIZE });
+  logged = loggingDb(database);
+  const large = await rows<{ relname: string }>(
+    sql`select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples >= ${LARGE}`,
+  );
+  largeTables = new Set(large.map((r) => r.relname));
+}, 240_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const one = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(query))[0]!;
+
+describe('list pages read no large table sequentially', () => {
+  it('has large tables to plan over', () => {
+    for (const table of ['products', 'orders', 'users', 'order_items', 'stock_movements']) {
+      expect(largeTables.has(table), table).toBe(true);
+    }
+  });
+
+  const productCases: [string, Record<string, string>][] = [
+    ['page 1, newest first (default)', {}],
+    ['page 3', { page: '3' }],
+    ['sorted by name', { sort: 'name', direction: 'asc' }],
+    ['sorted by price', { sort: 'price', direction: 'asc' }],
+    ['a search', { search: 'teak chair 1' }],
+    ['a brand', { brand_id: '1' }],
+    ['a supplier', { supplier_id: '1' }],
+    ['a category', { category_id: 'CATEGORY' }],
+  ];
+  it.each(productCases)('products list: %s', async (_name, raw) => {
+    const category = await one<{ id: number }>(sql`select id from categories where slug = 'bulk-category-3'`);
+    const query = productListQuery.parse(
+      Object.fromEntries(
+        Object.entries(raw).map(([k, v]) => [k, v === 'CATEGORY' ? String(category.id) : v]),
+      ),
+    );
+    expect(
+      await sequentialReads((db) => listProducts(db, query), {
+        search: 'search' in raw,
+        filtered: isFiltered(raw),
+      }),
+    ).toEqual([]);
+  });
+
+  const orderCases: [string, Record<string, string>][] = [
+    ['page 1, newest first (default)', {}],
+    ['page 3', { page: '3' }],
+    ['a search', { search: 'naidoo 12' }],
+    ['a delivery status', { delivery_status: 'shipped' }],
+    ['a payment status', { payment_status: 'partial' }],
+    ['a day', { date_from: '2026-01-01', date_to: '2026-01-01' }],
+  ];
+  it.each(orderCases)('orders list: %s', async (_name, raw) => {
+    const query = ordersListQuery.parse(raw);
+    expect(
+      await sequentialReads((db) => listOrders(db, query, timeZone), {
+        search: 'search' in raw,
+        filtered: isFiltered(raw),
+      }),
+    ).toEqual([]);
+  });
+
+  const sheetCases: [string, Record<string, string>][] = [
+    ['page 1, by name (default)', {}],
+    ['page 3', { page: '3' }],
+    ['a search', { search: 'oak lamp 1' }],
+    ['a supplier', { supplier: '1' }],
+  ];
+  it.each(sheetCases)('stock sheet: %s', async (_name, raw) => {
+    const { page, per_page, ...filters } = stockSheetQuery.parse(raw);
+    expect(
+      await sequentialReads((db) => stockSheetPage(db, filters, page, per_page), {
+        search: 'search' in raw,
+        filtered: isFiltered(raw),
+      }),
+    ).toEqual([]);
+  });
+
+  const userCases: [string, Record<string, string>][] = [
+    ['page 1, newest first (default)', {}],
+    ['a search', { search: 'naidoo 12' }],
+    ['an account status', { account_status: 'suspended' }],
+  ];
+  it.each(userCases)('users list: %s', async (_name, raw) => {
+    const query = usersListQuery.parse(raw);
+    expect(
+      await sequentialReads((db) => listUsers(db, query), {
+        search: 'search' in raw,
+        filtered: isFiltered(raw),
+      }),
+    ).toEqual([]);
+  });
+
+  it("the order form's customer search", async () => {
+    expect(
+      await sequentialReads((db) => searchCustomers(db, 'naidoo 12'), { search: true, filtered: true }),
+    ).toEqual([]);
+  });
+
+  it("a product's stock history, all variants and one variant", async () => {
+    const product = await one<{ id: number }>(sql`select id from products where slug = 'bulk-product-1'`);
+    const variant = await one<{ id: number; productId: number }>(
+      sql`select id, product_id as "productId" from product_stocks order by id limit 1`,
+    );
+    const { page, per_page, ...filters } = stockHistoryQuery.parse({ page: '2' });
+    expect(
+      await sequentialReads((db) =>
+        movementPage(db, { productId: product.id, variantId: null }, filters, timeZone, page, per_page),
+      ),
+    ).toEqual([]);
+    expect(
+      await sequentialReads((db) =>
+        movementPage(db, { productId: variant.productId, variantId: variant.id }, filters, timeZone, 1, 20),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/platform/auth/auth.tables';
+import { rolesOf } from '../../server/platform/auth/user-roles';
+import { createRole, createUser } from '../factories';
+import { type Agent, createTestApp, type TestApp } from '../test-app';
+import { call, censusRoutes, fillUrl, routeKey } from './census';
+
+/**
+ * Id swaps on every route that takes a user id (issue 11): each is called with an admin's id and
+ * with another customer's id, by the least-privileged identity that may call it. Acting on the
+ * admin is refused with 403 and changes nothing; acting on the customer passes the policy.
+ */
+let t: TestApp;
+let callers: Record<'staff' | 'userDesk' | 'admin', Agent>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createRole(t.ctx.db, 'user-desk', ['users.manage']);
+  callers = {
+    staff: await t.signedIn(['staff']),
+    userDesk: await t.signedIn(['user-desk']),
+    admin: await t.signedIn(['admin']),
+  };
+});
+afterAll(() => t.close());
+
+type Swap = {
+  /** Who calls it: the route's permission holder with the least access. */
+  caller: keyof typeof callers;
+  /** A body that would change the account. */
+  body: (target: { id: number; email: string }) => Record<string, unknown>;
+  /** Reading is not acting: the list shows the same people. */
+  readOnly?: boolean;
+  /** The admin SPA's shell answers any id; the screen then reads /api/users/{id}. */
+  shell?: boolean;
+};
+
+const profile = (email: string) => ({
+  user_type: 'individual',
+  first_name: 'Swapped',
+  last_name: 'Name',
+  email,
+  address_type: 'delivery',
+  roles: ['customer'],
+});
+
+/** Every route that names a user in its path. A new one must be added here, or the census fails. */
+const USER_ID_ROUTES: Record<string, Swap> = {
+  'GET /api/users/:id': { caller: 'userDesk', body: () => ({}), readOnly: true },
+  'GET /admin/users/:id/edit': { caller: 'userDesk', body: () => ({}), readOnly: true, shell: true },
+  'PUT /admin/users/:id': { caller: 'userDesk', body: () => profile('swapped@example.test') },
+  'PUT /admin/users/:id/role': { caller: 'userDesk', body: () => ({ roles: ['customer', 'patient'] }) },
+  'PUT /admin/users/:id/account-status': {
+    caller: 'userDesk',
+    body: () => ({ account_status: 'suspended', status_reason: 'swap' }),
+  },
+  'PUT /api/customers/:id/profile': {
+    caller: 'staff',
+    body: () => ({
+      user_type: 'individual',
+      first_name: 'S',
+      last_name: 'W',
+      email: 'staff-swap@example.test',
+    }),
+  },
+  'POST /api/users/:id/ensure-customer-role': { caller: 'staff', body: () => ({}) },
+};
+
+const namesAUser = (url: string) =>
+  /\/(users|customers|admins|partners|suppliers|doctors|patients)\/:\w+/.test(url);
+
+describe('routes that name a user', () => {
+  it('are all in the id-swap table', () => {
+    const found = censusRoutes()
+      .filter((route) => namesAUser(route.url))
+      .map(routeKey)
+      .sort();
+    expect(found).toEqual(Object.keys(USER_ID_ROUTES).sort());
+  });
+});
+
+const snapshot = async (id: number) => ({
+  row: (await t.ctx.db.select().from(users).where(eq(users.id, id)))[0],
+  roles: await rolesOf(t.ctx.db, id),
+});
+
+describe.each(Object.entries(USER_ID_ROUTES))('%s', (key, swap) => {
+  const route = censusRoutes().find((r) => routeKey(r) === key)!;
+
+  it(
+    swap.readOnly
+      ? 'reads an admin (reading changes nothing)'
+      : 'refuses to act on an admin: 403, nothing changes',
+    async () => {
+      const admin = await createUser(t.ctx.db, { roles: ['admin'] });
+      const before = await snapshot(admin.id);
+      const response = await call(
+        callers[swap.caller],
+        route,
+        fillUrl(route.url, { id: admin.id }),
+        swap.body(admin),
+      );
+      expect(response.statusCode, response.body).toBe(swap.readOnly ? 200 : 403);
+      expect(await snapshot(admin.id)).toEqual(before);
+    },
+  );
+
+  it('acts on another customer', async () => {
+    const customer = await createUser(t.ctx.db, { roles: ['customer'] });
+    const response = await call(
+      callers[swap.caller],
+      route,
+      fillUrl(route.url, { id: customer.id }),
+      swap.body(customer),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('answers 404 for an account that does not exist', async () => {
+    const response = await call(
+      callers[swap.caller],
+      route,
+      fillUrl(route.url, { id: 2147480000 }),
+      swap.body({ id: 0, email: 'x@example.test' }),
+    );
+    expect(response.statusCode).toBe(swap.shell ? 200 : 404);
+  });
+});

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import type { ShopDocument } from '../../contracts/storefront';
+
+type PageName = ShopDocument['page'];
+type DocumentOf<P extends PageName> = Extract<ShopDocument, { page: P }>;
+
+/** Renders one storefront page from its document. */
+export type PageView = (document: ShopDocument) => ReactNode;
+
+/**
+ * Each storefront page is its own chunk, so a page that only displays does not carry the forms'
+ * validation (zod, @mantine/form) and a form page not the others' code. The renderer and the
+ * browser both load the document's page before rendering (entry-server, entry-client), so the
+ * server's HTML and the hydrated tree are the same, with no Suspense fallback in between. The
+ * server preloads a page's chunks in the head by the file name `pages/<page>-page.tsx`
+ * (shopPagePreloads in src/server/platform/http/web-pages.ts): keep the pages named so.
+ */
+const PAGE_VIEWS: { [P in PageName]: () => Promise<(document: DocumentOf<P>) => ReactNode> } = {
+  home: () =>
+    import('./pages/home-page').then(({ HomePage }) => (doc) => (
+      <HomePage {...doc.props} viewer={doc.viewer} />
+    )),
+  login: () =>
+    import('./pages/login-page').then(({ LoginPage }) => (doc) => <LoginPage {...doc.props} />),
+  register: () =>
+    import('./pages/register-page').then(({ RegisterPage }) => () => <RegisterPage />),
+  'forgot-password': () =>
+    import('./pages/forgot-password-page').then(({ ForgotPasswordPage }) => () => <ForgotPasswordPage />),
+  'reset-password': () =>
+    import('./pages/reset-password-page').then(({ ResetPasswordPage }) => (doc) => (
+      <ResetPasswordPage {...doc.props} />
+    )),
+  account: () =>
+    import('./pages/account-page').then(({ AccountPage }) => (doc) => (
+      <AccountPage role={doc.props.role} viewer={doc.viewer} />
+    )),
+  'order-link': () =>
+    import('./pages/order-link-page').then(({ OrderLinkPage }) => (doc) => <OrderLinkPage {...doc.props} />),
+  error: () =>
+    import('./pages/error-page').then(({ ErrorPage }) => (doc) => <ErrorPage {...doc.props} />),
+};
+
+/** Loads the code of the document's page. */
+export function loadPageView(document: ShopDocument): Promise<PageView> {
+  // The table pairs each page name with its document type; TypeScript cannot follow the pairing
+  // through an index by a union, hence the one widening cast.
+  return (PAGE_VIEWS[document.page] as () => Promise<PageView>)();
+}
