@@ -20,6 +20,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     viewport: { width: 1280, height: 800 },
+    // The theme honours it (respectReducedMotion): toasts and dialogs appear at once, so the axe
+    // check at the end of a journey never reads a toast half faded in or out (docs/decisions/0045).
+    contextOptions: { reducedMotion: 'reduce' },
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {

@@ -3,6 +3,8 @@ import { readableShade } from '../../domain/theme/theme';
 
 /** The admin and storefront theme (spec 2 §9 default primary #3490dc). */
 export const theme = createTheme({
+  // Someone who asks their system for less motion gets no sliding or fading (toasts, modals, menus).
+  respectReducedMotion: true,
   primaryColor: 'shop',
   colors: {
     shop: [
