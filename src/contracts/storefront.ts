@@ -1,3 +1,4 @@
+import type { CartReply } from './cart';
 import type { OrderLinkView } from './orders';
 
 /** What the server hands the storefront renderer for one page (SSR, then hydration). */
@@ -33,6 +34,7 @@ export type ShopPageState =
   | { page: 'reset-password'; props: { token: string; email: string } }
   | { page: 'account'; props: { role: string } }
   | { page: 'order-link'; props: OrderLinkView }
+  | { page: 'cart'; props: { cart: CartReply; currency_symbol: string } }
   | { page: 'error'; props: { status: number; message: string } };
 
 export type ShopDocument = ShopPageState & {

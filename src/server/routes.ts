@@ -1,5 +1,6 @@
 import { ADMIN_PAGES } from '../contracts/admin-pages';
 import { authRoutes, rolesRoutes, usersRoutes } from './modules/accounts';
+import { cartPageRoutes, cartRoutes } from './modules/cart';
 import {
   discountsRoutes,
   orderProductRoutes,
@@ -81,6 +82,8 @@ const moduleRoutes: AnyRoute[] = [
   ...themeSettingsRoutes,
   ...slidersRoutes,
   ...menusRoutes,
+  ...cartRoutes,
+  ...cartPageRoutes,
   ...emailSettingsRoutes,
   ...smsRoutes,
   ...messagingTestRoutes,

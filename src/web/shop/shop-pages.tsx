@@ -36,6 +36,8 @@ const PAGE_VIEWS: { [P in PageName]: () => Promise<(document: DocumentOf<P>) => 
     )),
   'order-link': () =>
     import('./pages/order-link-page').then(({ OrderLinkPage }) => (doc) => <OrderLinkPage {...doc.props} />),
+  cart: () =>
+    import('./pages/cart-page').then(({ CartPage }) => (doc) => <CartPage {...doc.props} />),
   error: () =>
     import('./pages/error-page').then(({ ErrorPage }) => (doc) => <ErrorPage {...doc.props} />),
 };

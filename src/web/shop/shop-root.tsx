@@ -12,6 +12,7 @@ export function pageTitle(doc: ShopDocument): string {
     'reset-password': 'Choose a new password',
     account: 'My account',
     'order-link': `Order ${doc.page === 'order-link' ? doc.props.order_code : ''}`,
+    cart: 'Your cart',
     error: 'Error',
   };
   return doc.page === 'home' ? doc.site_name : `${titles[doc.page]} · ${doc.site_name}`;

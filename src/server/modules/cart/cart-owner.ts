@@ -1,0 +1,81 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoadedSession } from '../../platform/auth/sessions';
+import { hashToken, randomToken } from '../../platform/auth/tokens';
+import type { Executor, Tx } from '../../platform/db/database';
+import { carts } from './cart.tables';
+
+/** The guest cart's cookie: a random token whose hash names the cart (issue 14). */
+export const CART_COOKIE = 'emporium_cart';
+const CART_COOKIE_DAYS = 30;
+
+/** Whose cart a request works on: the signed-in user's, else the guest's behind the cookie. */
+export type CartOwner = { userId: number } | { guestToken: string | null };
+
+export function cartOwnerOf(req: FastifyRequest, session: LoadedSession | null): CartOwner {
+  if (session?.user) return { userId: session.user.id };
+  const token = req.cookies[CART_COOKIE];
+  // Only a token the shop could have made names a cart; anything else is no cart at all.
+  return { guestToken: token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null };
+}
+
+function ownerCondition(owner: CartOwner) {
+  if ('userId' in owner) return eq(carts.userId, owner.userId);
+  return owner.guestToken === null ? sql`false` : eq(carts.guestTokenHash, hashToken(owner.guestToken));
+}
+
+/** The owner's cart id, if they have one. */
+export async function findCartId(db: Executor, owner: CartOwner): Promise<number | null> {
+  const [row] = await db.select({ id: carts.id }).from(carts).where(ownerCondition(owner)).limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The owner's cart, locked for this transaction (two tabs adding at once queue), made when they
+ * have none yet. A guest without a cookie gets a new token, set on the reply.
+ */
+export async function lockOrCreateCart(
+  tx: Tx,
+  owner: CartOwner,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  now: Date,
+): Promise<number> {
+  const [found] = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(ownerCondition(owner))
+    .for('update')
+    .limit(1);
+  if (found) {
+    await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, found.id));
+    return found.id;
+  }
+  let made: CartOwner = owner;
+  let values: typeof carts.$inferInsert;
+  if ('userId' in owner) values = { userId: owner.userId, updatedAt: now };
+  else {
+    const token = owner.guestToken ?? randomToken();
+    made = { guestToken: token };
+    values = { guestTokenHash: hashToken(token), updatedAt: now };
+    setCartCookie(req, reply, token);
+  }
+  // Another request may have made it meanwhile: then this one waits for it and locks it.
+  await tx.insert(carts).values(values).onConflictDoNothing();
+  const [row] = await tx.select({ id: carts.id }).from(carts).where(ownerCondition(made)).for('update');
+  return row!.id;
+}
+
+function setCartCookie(req: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(CART_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+    maxAge: CART_COOKIE_DAYS * 24 * 60 * 60,
+  });
+}
+
+export function clearCartCookie(reply: FastifyReply): void {
+  reply.clearCookie(CART_COOKIE, { path: '/' });
+}

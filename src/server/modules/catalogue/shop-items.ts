@@ -1,0 +1,172 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Cents } from '../../../domain/money/money';
+import { fromDecimal } from '../../../domain/money/money';
+import { priceItem } from '../../../domain/pricing/catalogue-price';
+import type { VatInfo } from '../../../domain/pricing/vat';
+import type { Executor } from '../../platform/db/database';
+import { qualified } from '../../platform/db/qualified';
+import type { Storage } from '../../platform/files/storage';
+import { files } from '../files';
+import { productStockColors, productStocks, products, vats } from './catalogue.tables';
+import { categoryIdsWithParents, type ShopPricing, vatInfoOf } from './pricing-context';
+import { catalogueItemOf, thumbnailUrl } from './products-list.presenter';
+import { notDeleted } from './products-list.queries';
+
+/** What a cart line (or a checkout line) names: a product, perhaps one of its variants. */
+export type ShopItemRef = { productId: number; variantId: number | null };
+
+/** A sellable product as the shop sells it to one buyer, today. */
+export type ShopProduct = {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string | null;
+  isVariable: boolean;
+  unitSellingLabel: string | null;
+  /** The product's own stock (a product without variants). */
+  stockQuantity: number;
+  weight: number;
+  isFreeShipping: boolean;
+  vatId: number | null;
+  vat: VatInfo | null;
+  thumbnailUrl: string | null;
+  /** Variant id → the variant. */
+  variants: Map<
+    number,
+    { id: number; label: string; sku: string | null; qty: number; price: Cents; colorIds: number[] }
+  >;
+};
+
+/** One unit of a product (or of one of its variants) priced by the engine for the buyer. */
+export type ShopUnitPrice = { original: Cents; final: Cents };
+
+/**
+ * The products a buyer may buy (active, not deleted, shown to their role or to guests: spec 2 shop
+ * visibility), with their variants and VAT, in two queries. A product the buyer may not see is
+ * simply absent: to them it does not exist (issue 14).
+ */
+export async function loadShopProducts(
+  db: Executor,
+  productIds: readonly number[],
+  { visibleTo, storage }: { visibleTo: string; storage: Pick<Storage, 'url'> },
+): Promise<Map<number, SellableProduct>> {
+  const ids = [...new Set(productIds)];
+  const result = new Map<number, SellableProduct>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      sku: products.sku,
+      price: products.price,
+      isVariableProduct: products.isVariableProduct,
+      hasDiscount: products.hasDiscount,
+      discountType: products.discountType,
+      discount: products.discount,
+      discountStartDate: products.discountStartDate,
+      discountEndDate: products.discountEndDate,
+      unitSellingLabel: products.unitSellingLabel,
+      stockQuantity: products.stockQuantity,
+      weight: products.weight,
+      isFreeShipping: products.isFreeShipping,
+      vatId: products.vatId,
+      vatType: vats.type,
+      vatRate: vats.rate,
+      vatIsActive: vats.isActive,
+      thumbnailPath: files.path,
+      thumbnailPreviewPath: files.previewPath,
+    })
+    .from(products)
+    .leftJoin(vats, eq(vats.id, products.vatId))
+    .leftJoin(files, eq(files.id, products.thumbnailId))
+    .where(
+      and(
+        inArray(products.id, ids),
+        notDeleted,
+        eq(products.isActive, true),
+        sql`${products.shopVisibility} && array[${visibleTo}, 'guest']::text[]`,
+      ),
+    );
+  const found = rows.map((r) => r.id);
+  const [variantRows, categoryIds] = await Promise.all([
+    found.length
+      ? db
+          .select({
+            id: productStocks.id,
+            productId: productStocks.productId,
+            variant: productStocks.variant,
+            sku: productStocks.sku,
+            qty: productStocks.qty,
+            price: productStocks.price,
+            colorIds: sql<
+              number[]
+            >`coalesce((select array_agg(${qualified(productStockColors.colorId)}) from ${productStockColors} where ${qualified(productStockColors.productStockId)} = ${qualified(productStocks.id)}), '{}')`,
+          })
+          .from(productStocks)
+          .where(inArray(productStocks.productId, found))
+      : Promise.resolve([]),
+    categoryIdsWithParents(db, found),
+  ]);
+  for (const row of rows) {
+    result.set(row.id, {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      sku: row.sku,
+      isVariable: row.isVariableProduct,
+      unitSellingLabel: row.unitSellingLabel,
+      stockQuantity: row.stockQuantity,
+      weight: row.weight === null ? 0 : Number(row.weight),
+      isFreeShipping: row.isFreeShipping,
+      vatId: row.vatId,
+      // An inactive rate charges nothing (spec 2 VAT status).
+      vat:
+        row.vatType !== null && row.vatIsActive
+          ? vatInfoOf({ type: row.vatType, rate: row.vatRate ?? '0' })
+          : null,
+      thumbnailUrl: thumbnailUrl(row, storage),
+      variants: new Map(),
+      pricingCategoryIds: categoryIds.get(row.id) ?? [],
+      priceable: row,
+    });
+  }
+  for (const v of variantRows) {
+    result.get(v.productId)?.variants.set(v.id, {
+      id: v.id,
+      label: v.variant,
+      sku: v.sku,
+      qty: v.qty,
+      price: fromDecimal(v.price),
+      colorIds: v.colorIds,
+    });
+  }
+  return result;
+}
+
+/** A shop product with what the pricing engine reads of it. */
+export type SellableProduct = ShopProduct & { pricingCategoryIds: number[]; priceable: PriceableRow };
+
+type PriceableRow = {
+  id: number;
+  price: string;
+  isVariableProduct: boolean;
+  hasDiscount: boolean;
+  discountType: string;
+  discount: string | null;
+  discountStartDate: string | null;
+  discountEndDate: string | null;
+};
+
+/** One unit of the product (its variant's price when it names one), for `quantity` units, for the buyer. */
+export function shopUnitPrice(
+  product: SellableProduct,
+  variantId: number | null,
+  quantity: number,
+  pricing: ShopPricing,
+): ShopUnitPrice {
+  const item = catalogueItemOf({ ...product.priceable, pricingCategoryIds: product.pricingCategoryIds });
+  const variant = variantId === null ? undefined : product.variants.get(variantId);
+  const priced = priceItem(item, variant ? { price: variant.price } : null, quantity, pricing);
+  return { original: priced.original, final: priced.final };
+}
