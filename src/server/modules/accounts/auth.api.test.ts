@@ -416,6 +416,7 @@ describe('POST /register', () => {
 
 describe('forgot and reset password', () => {
   async function lastMailTo(email: string): Promise<string> {
+    await t.runDueJobs();
     const dir = path.join(t.dataDir, 'mail');
     const files = (await fs.readdir(dir)).filter((f) => f.includes(email)).sort();
     return fs.readFile(path.join(dir, files[files.length - 1]!), 'utf8');
