@@ -7,6 +7,7 @@ import { createUser, TEST_PASSWORD } from '../../../test/factories';
 import { Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { buildApp } from '../../app';
 import { users } from '../../platform/auth/auth.tables';
+import { jobs } from '../../platform/jobs/jobs.tables';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -437,6 +438,9 @@ describe('forgot and reset password', () => {
     const unknown = await agent.post('/forgot-password', { email: 'ghost@example.test' });
     expect(known.json()).toEqual({ message: AUTH_MESSAGES.resetLinkSent });
     expect(unknown.json()).toEqual(known.json());
+    // The reply only queued the e-mail (docs/decisions/0046); the job sends it.
+    const queued = await t.ctx.db.select().from(jobs).where(eq(jobs.name, 'accounts.password-reset-mail'));
+    expect(queued.map((j) => [j.status, j.payload.to])).toEqual([['queued', user.email]]);
 
     const { token, url } = linkIn(await lastMailTo(user.email));
     const page = await t.agent().visit(new URL(url).pathname + new URL(url).search);

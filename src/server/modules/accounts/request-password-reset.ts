@@ -21,6 +21,8 @@ export const passwordResetMail = defineJob<{ to: string; token: string }>({
   name: 'accounts.password-reset-mail',
   secretKeys: ['token'],
   async run(ctx, { to, token }) {
+    // A finished job loses its token: a failed one sent again by hand cannot mail a working link.
+    if (!token) throw new Error('the reset token is no longer kept: ask for a new link');
     const link = `${ctx.config.publicUrl}/reset-password/${token}?email=${encodeURIComponent(to)}`;
     await ctx.mailer.send({
       to,

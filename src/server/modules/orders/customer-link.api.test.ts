@@ -8,6 +8,7 @@ import { createOrderFixture } from '../../../test/order-fixtures';
 import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
+import { jobs } from '../../platform/jobs/jobs.tables';
 import { setSettings } from '../../platform/settings/settings-store';
 import { orderLinks } from './orders.tables';
 
@@ -93,6 +94,10 @@ describe('customer order link (DECISIONS 11)', () => {
     const [row] = await t.ctx.db.select().from(orderLinks).where(eq(orderLinks.orderId, order.id));
     expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.tokenHash).not.toContain(url.split('/').at(-1)!);
+    // The token was in the job only until the mail left (docs/decisions/0046).
+    const [job] = await t.ctx.db.select().from(jobs).where(eq(jobs.name, 'orders.customer-link-mail'));
+    expect(job).toMatchObject({ status: 'done', payload: { linkId: row!.id } });
+    expect(JSON.stringify(job!.payload)).not.toContain(url.split('/').at(-1)!);
 
     for (let view = 1; view <= 5; view += 1) {
       const page = await open(url);

@@ -27,6 +27,8 @@ export const customerLinkMail = defineJob<LinkMail>({
   name: 'orders.customer-link-mail',
   secretKeys: ['token'],
   async run(ctx, { linkId, token, actorUserId, ip }) {
+    // A finished job loses its token: a failed one sent again by hand cannot mail a working link.
+    if (!token) throw new Error('the link token is no longer kept: send a new link');
     const [link] = await ctx.db.select().from(orderLinks).where(eq(orderLinks.id, linkId));
     if (!link) return; // the order was deleted since: nothing to send
     const order = await findOrderOr404(ctx.db, link.orderId);
