@@ -24,11 +24,18 @@ export function unique(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }
 
-/** The newest e-mail the app wrote to its mail folder for this address (no SMTP in journeys). */
+/**
+ * The newest e-mail the app wrote to its mail folder for this address (no SMTP in journeys). Mail
+ * leaves through the job queue after the reply (docs/decisions/0046), so this waits for it.
+ */
 export async function lastMailTo(email: string): Promise<string> {
   const dir = path.join(process.env.EMPORIUM_E2E_DATA_DIR!, 'mail');
-  const files = (await fs.readdir(dir)).filter((f) => f.includes(email)).sort();
-  if (files.length === 0) throw new Error(`no mail to ${email}`);
+  const mine = async () =>
+    (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(email));
+  await expect
+    .poll(async () => (await mine()).length, { message: `no mail to ${email}`, timeout: 10_000 })
+    .toBeGreaterThan(0);
+  const files = (await mine()).sort();
   const raw = await fs.readFile(path.join(dir, files[files.length - 1]!), 'utf8');
   // Undo quoted-printable soft line breaks and "=" escapes.
   return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

@@ -1,12 +1,13 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { sendStockAlerts } from './modules/stock';
+import { allJobs } from './jobs';
 import { purgeExpiredSessions } from './platform/auth/sessions';
 import { openDatabase } from './platform/db/database';
+import { startJobWorker } from './platform/jobs/job-worker';
 import { prepareDatabase } from './prepare-database';
 import { seedDemo } from './seed-demo';
 
-/** boot: config → database (migrate, reference data, demo data) → HTTP. */
+/** boot: config → database (migrate, reference data, demo data) → HTTP → job worker. */
 export async function main(): Promise<void> {
   const config = loadConfig();
   // React and other libraries pick their production build from NODE_ENV; `npm start` leaves it unset.
@@ -26,11 +27,8 @@ export async function main(): Promise<void> {
     60 * 60 * 1000,
   );
   housekeeping.unref();
-  // Low-stock and out-of-stock e-mails queued by sales and counts (docs/decisions/0022).
-  const stockAlertTimer = setInterval(() => {
-    sendStockAlerts(ctx, app.log).catch((error) => app.log.error({ err: error }, 'stock alerts failed'));
-  }, 60 * 1000);
-  stockAlertTimer.unref();
+  // Mail and SMS queued by requests, sent here (docs/decisions/0046); every process runs one.
+  const worker = startJobWorker(ctx, allJobs, app.log);
 
   const address = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [
@@ -48,8 +46,9 @@ export async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(housekeeping);
-    clearInterval(stockAlertTimer);
     await app.close();
+    // After the last request: a job it queued may still be taken by this process.
+    await worker.stop();
     await database.close();
     process.exit(0);
   };

@@ -1,13 +1,17 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { allJobs } from '../server/jobs';
 import type { AppContext } from '../server/platform/context';
 import type { Database } from '../server/platform/db/database';
 import type { AnyRoute } from '../server/platform/http/define-route';
+import { runDueJobs } from '../server/platform/jobs/job-queue';
+import { jobs } from '../server/platform/jobs/jobs.tables';
 import { createUser, TEST_PASSWORD, type UserOverrides } from './factories';
 import { freshDatabase } from './test-database';
 
@@ -19,6 +23,16 @@ export type TestApp = {
   /** Moves the app's clock forward (sessions, tokens, rate-limit windows). */
   advance(ms: number): void;
   agent(): Agent;
+  /**
+   * Runs every queued job that is due now on the app's clock (the worker does not run in tests):
+   * call it before reading the mailbox. Answers how many jobs ran.
+   */
+  runDueJobs(): Promise<number>;
+  /**
+   * Runs the queue until no job is left to do, bringing each retry's backoff forward instead of
+   * moving the clock: a failing job ends failed after its attempts.
+   */
+  settleJobs(): Promise<void>;
   /** A signed-in agent for a new user with these roles. */
   signedIn(
     roles: string[],
@@ -146,6 +160,19 @@ export async function createTestApp(
       offset += ms;
     },
     agent: () => new Agent(app),
+    runDueJobs: () => runDueJobs(ctx, allJobs),
+    async settleJobs() {
+      for (let round = 0; round < 50; round++) {
+        await runDueJobs(ctx, allJobs);
+        const waiting = await database.db
+          .update(jobs)
+          .set({ runAt: ctx.now() })
+          .where(eq(jobs.status, 'queued'))
+          .returning({ id: jobs.id });
+        if (waiting.length === 0) return;
+      }
+      throw new Error('jobs still queued after 50 rounds');
+    },
     async signedIn(roles, overrides = {}) {
       const user = await createUser(database.db, { roles, ...overrides });
       const agent = new Agent(app);

@@ -7,6 +7,7 @@ import { createUser, TEST_PASSWORD } from '../../../test/factories';
 import { Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { buildApp } from '../../app';
 import { users } from '../../platform/auth/auth.tables';
+import { jobs } from '../../platform/jobs/jobs.tables';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -416,6 +417,7 @@ describe('POST /register', () => {
 
 describe('forgot and reset password', () => {
   async function lastMailTo(email: string): Promise<string> {
+    await t.runDueJobs();
     const dir = path.join(t.dataDir, 'mail');
     const files = (await fs.readdir(dir)).filter((f) => f.includes(email)).sort();
     return fs.readFile(path.join(dir, files[files.length - 1]!), 'utf8');
@@ -436,6 +438,9 @@ describe('forgot and reset password', () => {
     const unknown = await agent.post('/forgot-password', { email: 'ghost@example.test' });
     expect(known.json()).toEqual({ message: AUTH_MESSAGES.resetLinkSent });
     expect(unknown.json()).toEqual(known.json());
+    // The reply only queued the e-mail (docs/decisions/0046); the job sends it.
+    const queued = await t.ctx.db.select().from(jobs).where(eq(jobs.name, 'accounts.password-reset-mail'));
+    expect(queued.map((j) => [j.status, j.payload.to])).toEqual([['queued', user.email]]);
 
     const { token, url } = linkIn(await lastMailTo(user.email));
     const page = await t.agent().visit(new URL(url).pathname + new URL(url).search);

@@ -5,6 +5,7 @@ import { authTokens, users } from '../../platform/auth/auth.tables';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
 import { enforceRateLimits, hitRateLimit } from '../../platform/http/rate-limit';
+import { defineJob } from '../../platform/jobs/job-queue';
 
 export const RESET_TOKEN_MINUTES = 60;
 const RESET_LIMITS = {
@@ -13,8 +14,29 @@ const RESET_LIMITS = {
 };
 
 /**
+ * The reset e-mail, sent by the job queue after the token is stored (docs/decisions/0046). The
+ * token travels in the job's payload only until the mail is sent or given up.
+ */
+export const passwordResetMail = defineJob<{ to: string; token: string }>({
+  name: 'accounts.password-reset-mail',
+  secretKeys: ['token'],
+  async run(ctx, { to, token }) {
+    // A finished job loses its token: a failed one sent again by hand cannot mail a working link.
+    if (!token) throw new Error('the reset token is no longer kept: ask for a new link');
+    const link = `${ctx.config.publicUrl}/reset-password/${token}?email=${encodeURIComponent(to)}`;
+    await ctx.mailer.send({
+      to,
+      subject: 'Reset your password',
+      text: `We received a request to reset the password of your account.\n\nOpen this link to choose a new password (valid ${RESET_TOKEN_MINUTES} minutes, once):\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.`,
+    });
+  },
+});
+
+/**
  * Forgot password (DECISIONS 3): always the same answer so it reveals no account; a known active
  * account gets a single-use link valid 60 minutes. Older unused links of that account stop working.
+ * The e-mail is queued with the token in the same transaction, so the reply never waits for the
+ * mail server.
  */
 export async function requestPasswordReset(
   ctx: AppContext,
@@ -57,11 +79,6 @@ export async function requestPasswordReset(
       expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60 * 1000),
       createdAt: now,
     });
-  });
-  const link = `${ctx.config.publicUrl}/reset-password/${token}?email=${encodeURIComponent(email)}`;
-  await ctx.mailer.send({
-    to: email,
-    subject: 'Reset your password',
-    text: `We received a request to reset the password of your account.\n\nOpen this link to choose a new password (valid ${RESET_TOKEN_MINUTES} minutes, once):\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.`,
+    await passwordResetMail.enqueue(tx, { to: email, token }, now);
   });
 }

@@ -3,6 +3,7 @@ import { ORDER_DOCUMENT_MESSAGES } from '../../../contracts/orders';
 import type { DocumentType } from '../../../domain/orders/documents-and-link';
 import type { Actor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
 import {
   type DocumentRow,
@@ -24,14 +25,24 @@ export async function currentDocument(
   type: DocumentType,
   fresh: boolean,
 ): Promise<{ order: OrderRow; doc: DocumentRow; generated: boolean }> {
-  return ctx.db.transaction(async (tx) => {
-    const order = await findOrderOr404(tx, orderId, true);
-    const latest = fresh ? null : await latestDocument(tx, orderId, type);
-    if (latest && latest.createdAt.getTime() >= (await orderChangedAt(tx, order)).getTime()) {
-      return { order, doc: latest, generated: false };
-    }
-    return { order, doc: await generateDocumentIn(ctx, tx, actor, order, type), generated: true };
-  });
+  return ctx.db.transaction((tx) => currentDocumentIn(ctx, tx, actor, orderId, type, fresh));
+}
+
+/** currentDocument in the caller's transaction (the document e-mail queues its job in it). */
+export async function currentDocumentIn(
+  ctx: AppContext,
+  tx: Tx,
+  actor: Actor,
+  orderId: number,
+  type: DocumentType,
+  fresh: boolean,
+): Promise<{ order: OrderRow; doc: DocumentRow; generated: boolean }> {
+  const order = await findOrderOr404(tx, orderId, true);
+  const latest = fresh ? null : await latestDocument(tx, orderId, type);
+  if (latest && latest.createdAt.getTime() >= (await orderChangedAt(tx, order)).getTime()) {
+    return { order, doc: latest, generated: false };
+  }
+  return { order, doc: await generateDocumentIn(ctx, tx, actor, order, type), generated: true };
 }
 
 /** The latest stored version of a type, as GET …/documents/view/{type} shows it; 404 when none. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_DOCUMENT_MESSAGES as M } from '../../../contracts/orders';
@@ -10,6 +10,7 @@ import { createOrderFixture } from '../../../test/order-fixtures';
 import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
+import { jobs } from '../../platform/jobs/jobs.tables';
 import { setSettings } from '../../platform/settings/settings-store';
 import { orderDocumentNumbers, orderDocuments, orders } from './orders.tables';
 
@@ -359,7 +360,7 @@ describe('final invoice and credit note numbers (DECISIONS 12)', () => {
 });
 
 describe('sending a document by e-mail', () => {
-  it('mails the PDF as an attachment to the customer and audits it', async () => {
+  it('queues the e-mail, and the job mails the PDF as an attachment to the customer and audits it', async () => {
     const order = await createOrderFixture(t.ctx.db);
     const reply = await admin.post(`/admin/orders/${order.id}/send-document-email`, {
       document_type: 'proforma_invoice',
@@ -367,6 +368,10 @@ describe('sending a document by e-mail', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({ success: true, message: M.emailSent });
     const dir = path.join(t.dataDir, 'mail');
+    const mine = async () =>
+      (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(order.customerEmail!));
+    expect(await mine()).toEqual([]);
+    expect(await t.runDueJobs()).toBe(1);
     const file = (await fs.readdir(dir)).find((f) => f.includes(order.customerEmail!.replace('@', '@')));
     expect(file).toBeDefined();
     const raw = await fs.readFile(path.join(dir, file!), 'utf8');
@@ -395,7 +400,7 @@ describe('sending a document by e-mail', () => {
     expect(reply.json().message).toBe(M.customerEmailRequired);
   });
 
-  it('answers success false with the spec message when the mail server is down', async () => {
+  it('answers at once when the mail server is down; the job retries and audits the failure', async () => {
     const closed = await new Promise<number>((resolve) => {
       const server = net.createServer();
       server.listen(0, '127.0.0.1', () => {
@@ -409,8 +414,25 @@ describe('sending a document by e-mail', () => {
       const reply = await admin.post(`/admin/orders/${order.id}/send-document-email`, {
         document_type: 'proforma_invoice',
       });
-      expect(reply.statusCode).toBe(502);
-      expect(reply.json()).toEqual({ success: false, message: M.emailFailed });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json()).toEqual({ success: true, message: M.emailSent });
+      await t.settleJobs();
+      const [job] = await t.ctx.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.name, 'orders.document-mail'))
+        .orderBy(desc(jobs.id))
+        .limit(1);
+      expect(job).toMatchObject({ status: 'failed', attempts: job!.maxAttempts });
+      expect(job!.lastError).toMatch(/ECONNREFUSED|connect/i);
+      const audits = await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.action, 'order.document_email_failed'), eq(auditLog.subjectId, String(order.id))),
+        );
+      expect(audits).toHaveLength(1);
+      expect(audits[0]!.data).toMatchObject({ document_type: 'proforma_invoice' });
     } finally {
       await setSettings(t.ctx.db, { smtp_host: '' });
     }

@@ -120,10 +120,11 @@ export const orderDocumentRoutes = [
     auth: orders,
     params: idParam,
     body: sendDocumentEmailBody,
-    handler: async ({ ctx, req, reply, session, params, body }): Promise<OrderDocumentActionReply> => {
-      const sent = await sendDocumentEmail(ctx, actorOf(session, req), params.id, body.document_type);
-      if (!sent) reply.code(502);
-      return sent ? { success: true, message: M.emailSent } : { success: false, message: M.emailFailed };
+    // Queued (docs/decisions/0046): the spec's "sent" means on its way; the audit log says when
+    // it left or why the mail server refused it.
+    handler: async ({ ctx, req, session, params, body }): Promise<OrderDocumentActionReply> => {
+      await sendDocumentEmail(ctx, actorOf(session, req), params.id, body.document_type);
+      return { success: true, message: M.emailSent };
     },
   }),
 

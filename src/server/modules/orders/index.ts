@@ -1,7 +1,9 @@
 export { createOrder } from './create-order';
 export { customerLinkRoutes } from './customer-link.routes';
 export { orderDocumentRoutes } from './documents.routes';
+export { documentMail } from './documents-email';
 export { orderLinkRoutes } from './order-link.routes';
 export { orderRoutes } from './orders.routes';
 export { ordersListRoutes, purchaseHistoryRoutes } from './orders-list.routes';
 export { seedDemoOrders } from './seed-demo-orders';
+export { customerLinkMail } from './send-customer-link';

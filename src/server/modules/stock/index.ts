@@ -1,5 +1,5 @@
 export { DEMO_LOCATIONS, seedDemoStock } from './seed-demo-stock';
-export { sendStockAlerts } from './send-stock-alerts';
+export { sendStockAlerts, stockAlertsMail } from './send-stock-alerts';
 export { presentStockItem } from './stock.presenter';
 export { stockRoutes, stockSettingsRoutes } from './stock.routes';
 export { type FoundStockItem, findStockItem } from './stock-history.queries';

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { stockWordLabel } from '../../../domain/stock/stock-rules';
 import { roles, userRoles, users } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
+import { defineJob } from '../../platform/jobs/job-queue';
 import { getSettings } from '../../platform/settings/settings-store';
 import { productStocks, products } from '../catalogue/catalogue.tables';
 import { stockAlerts } from './stock.tables';
@@ -31,12 +32,37 @@ async function recipients(ctx: AppContext): Promise<string[]> {
 }
 
 /**
+ * The job that mails stock alerts (docs/decisions/0046), queued by the stock service in the
+ * transaction that wrote the alert; one waiting job mails every alert there is. When the mail
+ * fails the job fails too, so the queue tries again after its backoff.
+ */
+export const stockAlertsMail = defineJob<Record<string, never>>({
+  name: 'stock.alerts-mail',
+  single: true,
+  async run(ctx) {
+    for (;;) {
+      const { sent, error } = await mailStockAlerts(ctx);
+      if (error) throw new Error(error);
+      if (sent === 0) return;
+    }
+  },
+});
+
+/** Mails the queued alerts once (see mailStockAlerts) and answers how many were sent. */
+export async function sendStockAlerts(ctx: AppContext, log?: Log): Promise<number> {
+  const { sent, error, alerts } = await mailStockAlerts(ctx);
+  if (error) log?.error({ err: error, alerts }, 'stock alert e-mail failed');
+  return sent;
+}
+
+/**
  * Mails the queued low-stock and out-of-stock alerts (written by the stock service in the
  * transaction that crossed the line): claims a batch with one statement, mails it as one e-mail,
  * and puts it back with the error when the mail fails, to be tried again on the next run.
- * Called after a stock change commits and every minute by the server. Answers how many were sent.
  */
-export async function sendStockAlerts(ctx: AppContext, log?: Log): Promise<number> {
+async function mailStockAlerts(
+  ctx: AppContext,
+): Promise<{ sent: number; error: string | null; alerts: number }> {
   const claimed = await ctx.db
     .update(stockAlerts)
     .set({ sentAt: ctx.now(), attempts: sql`${stockAlerts.attempts} + 1` })
@@ -53,7 +79,7 @@ export async function sendStockAlerts(ctx: AppContext, log?: Log): Promise<numbe
       ),
     )
     .returning({ id: stockAlerts.id });
-  if (claimed.length === 0) return 0;
+  if (claimed.length === 0) return { sent: 0, error: null, alerts: 0 };
   const ids = claimed.map((c) => c.id);
   try {
     const rows = await ctx.db
@@ -96,13 +122,13 @@ export async function sendStockAlerts(ctx: AppContext, log?: Log): Promise<numbe
       subject,
       text: `${sections.join('\n\n')}\n\nStock sheet: ${ctx.config.publicUrl}/admin/stock-sheet\n`,
     });
-    return rows.length;
+    return { sent: rows.length, error: null, alerts: ids.length };
   } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
     await ctx.db
       .update(stockAlerts)
-      .set({ sentAt: null, lastError: error instanceof Error ? error.message : String(error) })
+      .set({ sentAt: null, lastError: message })
       .where(inArray(stockAlerts.id, ids));
-    log?.error({ err: error, alerts: ids.length }, 'stock alert e-mail failed');
-    return 0;
+    return { sent: 0, error: message, alerts: ids.length };
   }
 }

@@ -15,6 +15,7 @@ import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
 import { getSetting, getSettings } from '../../platform/settings/settings-store';
 import { productStocks, products } from '../catalogue/catalogue.tables';
+import { stockAlertsMail } from './send-stock-alerts';
 import {
   locationStocks,
   stockAlerts,
@@ -221,7 +222,7 @@ async function writeMovement(
 
 /**
  * Queues the low-stock or out-of-stock e-mail a fall of stock calls for, when that notification is
- * switched on; sendStockAlerts mails it after the caller's transaction commits.
+ * switched on, with the job that mails it (stockAlertsMail) in the caller's transaction.
  */
 async function queueAlert(tx: Tx, item: LockedItem, before: number, after: number): Promise<void> {
   const kind = stockAlertFor(before, after, item.threshold);
@@ -237,6 +238,7 @@ async function queueAlert(tx: Tx, item: LockedItem, before: number, after: numbe
     quantity: after,
     threshold: item.threshold,
   });
+  await stockAlertsMail.enqueue(tx, {}, new Date());
 }
 
 const referenceRow = (item: StockItem, reference: StockReference) =>

@@ -18,7 +18,6 @@ import { createStockNote } from './create-stock-note';
 import { deleteStoreLocation } from './delete-store-location';
 import { readStockSettings, saveStockSettings } from './save-stock-settings';
 import { saveStoreLocation } from './save-store-location';
-import { sendStockAlerts } from './send-stock-alerts';
 import { presentStoreLocation } from './stock.presenter';
 import { listStoreLocations, searchStockProducts } from './stock.queries';
 import { updateStock } from './update-stock';
@@ -148,12 +147,8 @@ export const stockRoutes = [
     url: '/api/stock-update/update-stock',
     auth,
     body: updateStockBody,
-    handler: async ({ ctx, body, session, req }) => {
-      const reply = await updateStock(ctx, actorOf(session, req), body);
-      // Committed: mail any low-stock or out-of-stock alert it queued, without holding up the reply.
-      sendStockAlerts(ctx, req.log).catch((error) => req.log.error({ err: error }, 'stock alerts failed'));
-      return reply;
-    },
+    // A low-stock or out-of-stock e-mail is queued in its transaction (docs/decisions/0046).
+    handler: async ({ ctx, body, session, req }) => updateStock(ctx, actorOf(session, req), body),
   }),
 
   defineRoute({

@@ -10,6 +10,7 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
 import { type CartReply, type CartTotalsReply, CART_MESSAGES as M } from '../../../contracts/cart';

@@ -1,0 +1,15 @@
+import { passwordResetMail } from './modules/accounts';
+import { customerLinkMail, documentMail } from './modules/orders';
+import { stockAlertsMail } from './modules/stock';
+import type { AnyJob } from './platform/jobs/job-queue';
+
+/**
+ * Every job the worker knows, listed explicitly like the routes (docs/decisions/0046). Mail and SMS
+ * go through these, never inside a request.
+ */
+export const allJobs: readonly AnyJob[] = [
+  passwordResetMail,
+  customerLinkMail,
+  documentMail,
+  stockAlertsMail,
+];
