@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
  * hostile inputs and CSRF over every route: src/test/security). `npm test` runs unit and db on
  * PGlite; `npm run test:postgres` runs `db` against a real PostgreSQL; `npm run test:security`
  * runs the security suite. `*.pglite.test.ts` files measure the process itself (the export memory
- * test, issue 13: "run in CI on PGlite") and run on the embedded database only.
+ * test, issue 13: "run in CI on PGlite") and run on the embedded database only; `*.postgres.test.ts`
+ * files need what only a server has (a second connection holding a lock) and run on PostgreSQL only.
  */
 const onPostgres = process.env.EMPORIUM_TEST_DATABASE === 'postgres';
 export default defineConfig({
@@ -25,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['src/server/**/*.test.ts', 'src/test/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['src/test/security/**', ...(onPostgres ? ['**/*.pglite.test.ts'] : [])],
+          exclude: ['src/test/security/**', onPostgres ? '**/*.pglite.test.ts' : '**/*.postgres.test.ts'],
           environment: 'node',
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,

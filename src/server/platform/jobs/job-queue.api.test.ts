@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { testTarget } from '../../../test/test-database';
 import {
   backoffMs,
   defineJob,
@@ -150,38 +149,6 @@ describe('the job queue (docs/decisions/0046)', () => {
     expect((await rows()).every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
     expect(await mails()).toHaveLength(count);
   });
-
-  // SKIP LOCKED needs a second connection holding a lock: PostgreSQL only (PGlite has one connection).
-  it.runIf(testTarget() === 'postgres')(
-    'skips a job another process holds locked instead of waiting for it',
-    async () => {
-      await t.ctx.db.transaction(async (tx) => {
-        await mailProbe.enqueue(tx, { to: 'held@shop.test' }, t.ctx.now());
-        await mailProbe.enqueue(tx, { to: 'free@shop.test' }, t.ctx.now());
-      });
-      const [held] = await rows();
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const holder = t.ctx.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from jobs where id = ${held!.id} for update`);
-        locked();
-        await released;
-      });
-      await isLocked;
-      expect(await runDueJobs(t.ctx, registry)).toBe(1);
-      expect(ran.map((r) => r.to)).toEqual(['free@shop.test']);
-      release();
-      await holder;
-      expect(await runDueJobs(t.ctx, registry)).toBe(1);
-      expect(ran.map((r) => r.to)).toEqual(['free@shop.test', 'held@shop.test']);
-    },
-  );
 
   it('takes over a running job whose worker let its lease pass', async () => {
     await t.ctx.db.transaction((tx) => mailProbe.enqueue(tx, { to: 'lease@shop.test' }, t.ctx.now()));
