@@ -3,9 +3,21 @@ export { recordRuleUses, releaseRuleUses, rulesUsedBy, type SoldLine } from './d
 export { discountsRoutes, productDiscountRoutes } from './discounts.routes';
 export { ensureCatalogueReference } from './ensure-catalogue-reference';
 export { orderProductRoutes } from './order-products.routes';
+export { loadShopPricing } from './pricing-context';
 export { productRoutes } from './product.routes';
 export { productListRoutes } from './products-list.routes';
 export { referenceRoutes } from './reference.routes';
 export { type ProductActor, type ProductSaveContext, saveProduct } from './save-product';
 export { seedDemoCatalogue } from './seed-demo-catalogue';
 export { seedDemoDiscounts } from './seed-demo-discounts';
+export { presentShopCard, presentShopProduct, shopProductPath } from './shop-products.presenter';
+export {
+  featuredShopProducts,
+  findShopBrand,
+  findShopCategory,
+  findShopProduct,
+  type ShopListFilters,
+  shopFacets,
+  shopProductPage,
+  sitemapEntries,
+} from './shop-products.queries';
