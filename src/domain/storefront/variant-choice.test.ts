@@ -126,6 +126,11 @@ describe('what stops an add to cart (spec 3 §5)', () => {
     ['an auto-selected variant with options open', { choice: { colorId: 1, values: {} } }, null],
     ['a simple product: up to 10', { isVariable: false, variant: null, quantity: 10 }, null],
     ['a simple product: not 11', { isVariable: false, variant: null, quantity: 11 }, M.quantity],
+    [
+      'a simple product: held to its managed stock',
+      { isVariable: false, variant: null, quantity: 4, productStock: 3 },
+      M.quantity,
+    ],
     ['no colours to choose', { hasColors: false, choice: { colorId: null, values: { 7: 10 } } }, null],
   ] as const)('%s', (_, over, expected) => {
     expect(choiceProblem({ ...base, ...over })).toBe(expected);
@@ -135,6 +140,10 @@ describe('what stops an add to cart (spec 3 §5)', () => {
     expect(maxQuantity(null)).toBe(10);
     expect(maxQuantity({ qty: 3 })).toBe(3);
     expect(maxQuantity({ qty: -2 })).toBe(0);
+    expect(maxQuantity(null, 4)).toBe(4);
+    expect(maxQuantity(null, 40)).toBe(10);
+    expect(maxQuantity(null, 0)).toBe(0);
+    expect(maxQuantity({ qty: 30 }, 4)).toBe(30);
   });
 });
 

@@ -93,9 +93,19 @@ export function chosenVariant<V extends ChoosableVariant>(
   return matchingVariants(variants, choice)[0] ?? null;
 }
 
-/** spec 3 §9: the most one can add, the variant's stock, else 10. */
-export function maxQuantity(variant: Pick<ChoosableVariant, 'qty'> | null): number {
-  return variant ? Math.max(0, variant.qty) : MAX_QUANTITY_WITHOUT_VARIANT;
+/**
+ * spec 3 §9: the most one can add, the variant's stock, else 10. A product without variants whose
+ * stock is managed is also held to its stock (`productStock`; null when stock is not managed), so
+ * the page never offers more than 'Only N left' says (docs/decisions/0047).
+ */
+export function maxQuantity(
+  variant: Pick<ChoosableVariant, 'qty'> | null,
+  productStock: number | null = null,
+): number {
+  if (variant) return Math.max(0, variant.qty);
+  return productStock === null
+    ? MAX_QUANTITY_WITHOUT_VARIANT
+    : Math.max(0, Math.min(MAX_QUANTITY_WITHOUT_VARIANT, productStock));
 }
 
 export function isValidQuantity(quantity: number, max: number): boolean {
@@ -113,15 +123,18 @@ export function choiceProblem(input: {
   choice: VariantChoice;
   variant: Pick<ChoosableVariant, 'qty'> | null;
   quantity: number;
+  /** A simple product's stock when stock is managed, else null. */
+  productStock?: number | null;
 }): string | null {
-  const { isVariable, hasColors, attributeIds, choice, variant, quantity } = input;
+  const { isVariable, hasColors, attributeIds, choice, variant, quantity, productStock = null } = input;
   if (isVariable) {
     if (hasColors && choice.colorId === null) return CHOICE_MESSAGES.color;
     if (attributeIds.some((id) => choice.values[id] === undefined) && variant === null)
       return CHOICE_MESSAGES.options;
     if (variant === null) return CHOICE_MESSAGES.combination;
   }
-  if (!isValidQuantity(quantity, maxQuantity(isVariable ? variant : null))) return CHOICE_MESSAGES.quantity;
+  const max = isVariable ? maxQuantity(variant) : maxQuantity(null, productStock);
+  if (!isValidQuantity(quantity, max)) return CHOICE_MESSAGES.quantity;
   return null;
 }
 

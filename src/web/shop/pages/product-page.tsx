@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import type {
   GalleryImage,
   ShopDisplay,
@@ -254,6 +254,9 @@ export function ProductPage({ detail, display }: { detail: ShopProductDetail; di
   });
   const [quantity, setQuantity] = useState<number | string>(DEFAULT_QUANTITY);
   const [problem, setProblem] = useState<string | null>(null);
+  // The choices work once the page has hydrated; journeys and scripts can wait for the mark.
+  const [isHydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const remaining = matchingVariants(variants, choice);
   const exact = chosenVariant(variants, choice, detail.attributeIds);
@@ -266,7 +269,8 @@ export function ProductPage({ detail, display }: { detail: ShopProductDetail; di
       : variants;
   const available = new Set(forColor.flatMap((v) => v.attributeValueIds));
 
-  const max = maxQuantity(variant);
+  const managedStock = display.stock.stock_management_enabled ? product.stock_quantity : null;
+  const max = product.is_variable_product ? maxQuantity(variant) : maxQuantity(null, managedStock);
   const stockQty = variant ? variant.qty : product.stock_quantity;
   const showStockOf = !product.is_variable_product || variant !== null;
   const notice = showStockOf ? stockNotice(stockQty, product.low_stock_threshold, display.stock) : null;
@@ -299,6 +303,7 @@ export function ProductPage({ detail, display }: { detail: ShopProductDetail; di
       choice,
       variant,
       quantity: quantityNumber,
+      productStock: managedStock,
     });
     setProblem(found);
     if (found) return;
@@ -315,7 +320,7 @@ export function ProductPage({ detail, display }: { detail: ShopProductDetail; di
   const isRange = !variant && product.min_variant_price !== product.max_variant_price;
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" data-testid="product-page" data-hydrated={isHydrated}>
       <Breadcrumbs separator="›">
         <Anchor href="/">Home</Anchor>
         {category ? (
@@ -374,7 +379,6 @@ export function ProductPage({ detail, display }: { detail: ShopProductDetail; di
               label="Quantity"
               min={1}
               max={Math.max(1, max)}
-              clampBehavior="strict"
               allowDecimal={false}
               allowNegative={false}
               value={quantity}
