@@ -13,22 +13,33 @@ const FALLBACK = { width: 1200, height: 800 };
 export default function ProductLightbox({
   images,
   start,
+  opened,
   onClose,
 }: {
   images: GalleryImage[];
   start: number;
+  opened: boolean;
   onClose: () => void;
 }) {
   const [index, setIndex] = useState(start);
+  // Each opening starts at the image the visitor opened, unzoomed.
+  useEffect(() => {
+    if (opened) {
+      setIndex(start);
+      setZoom(1);
+      setFailed(null);
+    }
+  }, [opened, start]);
   const [zoom, setZoom] = useState<(typeof ZOOMS)[number]>(1);
   const [failed, setFailed] = useState<string | null>(null);
-  const image = images[index]!;
+  const image = images[Math.min(index, images.length - 1)]!;
   const go = (step: number) => {
     setIndex((i) => (i + step + images.length) % images.length);
     setZoom(1);
     setFailed(null);
   };
   useEffect(() => {
+    if (!opened) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
         setIndex((i) => (i + (event.key === 'ArrowRight' ? 1 : -1) + images.length) % images.length);
@@ -38,14 +49,16 @@ export default function ProductLightbox({
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [images.length]);
+  }, [images.length, opened]);
   return (
     <Modal
-      opened
+      opened={opened}
       onClose={onClose}
       fullScreen
       title={`${image.title} (${index + 1} of ${images.length})`}
       transitionProps={{ duration: 333 }}
+      // The page gives the focus back to the image that opened it (the modal is loaded lazily).
+      returnFocus={false}
       overlayProps={{ backgroundOpacity: 0.8 }}
       styles={{ body: { padding: '30px 70px' } }}
     >

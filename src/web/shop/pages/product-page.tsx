@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type {
   GalleryImage,
   ShopDisplay,
@@ -63,14 +63,17 @@ const valuesOf = (variant: ShopVariant) =>
 
 function Gallery({ images, name }: { images: GalleryImage[]; name: string }) {
   const [index, setIndex] = useState(0);
-  const [lightbox, setLightbox] = useState(false);
+  // Loaded on the first opening, then kept, so closing gives the focus back to the image.
+  const [lightbox, setLightbox] = useState<'unloaded' | 'open' | 'closed'>('unloaded');
+  const opener = useRef<HTMLButtonElement>(null);
   const current = images[Math.min(index, images.length - 1)];
   if (!current) return <Box className="shop-card-image" style={{ borderRadius: 12 }} />;
   return (
     <Stack gap="sm" data-testid="product-gallery">
       <button
+        ref={opener}
         type="button"
-        onClick={() => setLightbox(true)}
+        onClick={() => setLightbox('open')}
         aria-label={`Open ${name} image ${index + 1} of ${images.length} full screen`}
         style={{
           padding: 0,
@@ -114,9 +117,17 @@ function Gallery({ images, name }: { images: GalleryImage[]; name: string }) {
           ))}
         </Group>
       )}
-      {lightbox && (
+      {lightbox !== 'unloaded' && (
         <Suspense fallback={null}>
-          <ProductLightbox images={images} start={index} onClose={() => setLightbox(false)} />
+          <ProductLightbox
+            images={images}
+            start={index}
+            opened={lightbox === 'open'}
+            onClose={() => {
+              setLightbox('closed');
+              opener.current?.focus();
+            }}
+          />
         </Suspense>
       )}
     </Stack>
@@ -384,7 +395,8 @@ export function ProductPage({ detail, display }: { detail: ShopProductDetail; di
               value={quantity}
               onChange={setQuantity}
               w={140}
-              description={`At most ${Math.max(0, max)}`}
+              disabled={isOutOfStock}
+              description={isOutOfStock ? undefined : `At most ${max}`}
               data-testid="quantity"
             />
             {problem && (
