@@ -13,8 +13,19 @@ async function settle(page: import('@playwright/test').Page) {
   await expect(page.locator('.mantine-LoadingOverlay-root')).toHaveCount(0);
 }
 
-test('the sign-in, registration and password pages and the shop home are accessible', async ({ page }) => {
-  for (const path of ['/', '/login', '/register', '/forgot-password']) {
+test('the sign-in, registration and password pages and the shop’s pages are accessible', async ({ page }) => {
+  for (const path of [
+    '/',
+    '/products',
+    '/products?search=lamp&in_stock=1&sort=price_desc',
+    '/category/garden',
+    '/products/linen-cushion-cover',
+    '/products/teak-garden-bench',
+    '/product/compost-bin',
+    '/login',
+    '/register',
+    '/forgot-password',
+  ]) {
     await page.goto(path);
     await settle(page);
     await expectAccessible(page);

@@ -1,5 +1,13 @@
 import type { CartReply } from './cart';
 import type { OrderLinkView } from './orders';
+import type {
+  ShopDisplay,
+  ShopListView,
+  ShopMenuItem,
+  ShopProductCard,
+  ShopProductDetail,
+  ShopSeo,
+} from './shop-catalogue';
 
 /** What the server hands the storefront renderer for one page (SSR, then hydration). */
 export type ShopViewer = {
@@ -26,8 +34,13 @@ export type ShopPageState =
         description: string;
         /** The first active slider's slides (spec 3 §3 Slider), in order; empty when none. */
         slides: HomeSlide[];
+        /** Featured products under the slider, priced for the visitor (issue 14). */
+        featured: ShopProductCard[];
+        display: ShopDisplay;
       };
     }
+  | { page: 'products'; props: ShopListView & { display: ShopDisplay } }
+  | { page: 'product'; props: ShopProductDetail & { display: ShopDisplay } }
   | { page: 'login'; props: { redirect: string | null; status: string | null } }
   | { page: 'register'; props: Record<string, never> }
   | { page: 'forgot-password'; props: Record<string, never> }
@@ -42,4 +55,10 @@ export type ShopDocument = ShopPageState & {
   /** The active theme's logo (spec 2 §3 Theme settings); the colours arrive as CSS variables. */
   theme: { name: 'default' | 'clinic'; logo_url: string | null };
   viewer: ShopViewer | null;
+  /** The menu manager's active items (spec 3 §7), for the shop's navigation. */
+  menu: ShopMenuItem[];
+  /** The page's path (no query), for the menu's current item. */
+  path: string;
+  /** Title, description, canonical URL, Open Graph and JSON-LD of a catalogue page; null elsewhere. */
+  seo: ShopSeo | null;
 };

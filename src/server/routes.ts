@@ -37,7 +37,7 @@ import { shippingRoutes } from './modules/shipping';
 import { paymentMethodRoutes, pickupPointRoutes } from './modules/shop-setup';
 import { slidersRoutes } from './modules/sliders';
 import { stockRoutes, stockSettingsRoutes, stockSheetRoutes } from './modules/stock';
-import { storefrontRoutes } from './modules/storefront';
+import { cataloguePageRoutes, storefrontRoutes } from './modules/storefront';
 import { type AnyRoute, defineRoute } from './platform/http/define-route';
 
 const healthRoute = defineRoute({
@@ -90,6 +90,7 @@ const moduleRoutes: AnyRoute[] = [
   ...emailTemplateRoutes,
   ...rentalTemplateRoutes,
   ...storefrontRoutes,
+  ...cataloguePageRoutes,
   ...productListRoutes,
   ...productRoutes,
   ...orderRoutes,

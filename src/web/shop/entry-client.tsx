@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './shop.css';
 import { hydrateRoot } from 'react-dom/client';
 import type { ShopDocument } from '../../contracts/storefront';
 import { loadPageView } from './shop-pages';

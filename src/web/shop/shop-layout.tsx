@@ -1,6 +1,8 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { ShopMenuItem } from '../../contracts/shop-catalogue';
 import type { ShopViewer } from '../../contracts/storefront';
+import { ShopNav } from './shop-nav';
 import { SignOutButton } from './sign-out-button';
 
 /** The primary button of the storefront, in the active theme's primary colour. */
@@ -17,11 +19,15 @@ export function ShopLayout({
   siteName,
   logoUrl,
   viewer,
+  menu = [],
+  path = null,
   children,
 }: {
   siteName: string;
   logoUrl: string | null;
   viewer: ShopViewer | null;
+  menu?: ShopMenuItem[];
+  path?: string | null;
   children: ReactNode;
 }) {
   return (
@@ -30,6 +36,9 @@ export function ShopLayout({
       style={{ display: 'flex', flexDirection: 'column', color: 'var(--theme-text)' }}
       data-testid="shop-frame"
     >
+      <a href="#main" className="shop-skip-link">
+        Skip to content
+      </a>
       <Box
         component="header"
         py="sm"
@@ -40,7 +49,7 @@ export function ShopLayout({
         }}
       >
         <Container size="lg">
-          <Group justify="space-between">
+          <Group justify="space-between" wrap="wrap" gap="sm">
             <Anchor
               href="/"
               fw={800}
@@ -54,6 +63,7 @@ export function ShopLayout({
               )}
               {siteName}
             </Anchor>
+            <ShopNav items={menu} path={path} />
             <Group gap="sm">
               {viewer ? (
                 <>
@@ -81,7 +91,7 @@ export function ShopLayout({
           </Group>
         </Container>
       </Box>
-      <Box component="main" style={{ flex: 1 }} bg="gray.0" py="xl">
+      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1 }} bg="gray.0" py="xl">
         <Container size="lg">{children}</Container>
       </Box>
       <Box

@@ -20,6 +20,17 @@ const PAGE_VIEWS: { [P in PageName]: () => Promise<(document: DocumentOf<P>) => 
     import('./pages/home-page').then(({ HomePage }) => (doc) => (
       <HomePage {...doc.props} viewer={doc.viewer} />
     )),
+  products: () =>
+    import('./pages/products-page').then(({ ProductsPage }) => (doc) => {
+      const { display, ...view } = doc.props;
+      return <ProductsPage view={view} display={display} />;
+    }),
+  product: () =>
+    import('./pages/product-page').then(({ ProductPage }) => (doc) => {
+      const { display, ...detail } = doc.props;
+      // A new product is a new page: its choices start afresh.
+      return <ProductPage key={detail.product.id} detail={detail} display={display} />;
+    }),
   login: () =>
     import('./pages/login-page').then(({ LoginPage }) => (doc) => <LoginPage {...doc.props} />),
   register: () =>

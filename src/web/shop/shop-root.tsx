@@ -14,8 +14,11 @@ export function pageTitle(doc: ShopDocument): string {
     'order-link': `Order ${doc.page === 'order-link' ? doc.props.order_code : ''}`,
     cart: 'Your cart',
     error: 'Error',
+    products: 'Products',
+    product: 'Product',
   };
-  return doc.page === 'home' ? doc.site_name : `${titles[doc.page]} · ${doc.site_name}`;
+  if (doc.page === 'home') return doc.site_name;
+  return `${doc.seo?.title ?? titles[doc.page]} · ${doc.site_name}`;
 }
 
 /**
@@ -25,7 +28,13 @@ export function pageTitle(doc: ShopDocument): string {
 export function ShopRoot({ document, view }: { document: ShopDocument; view: PageView }) {
   return (
     <MantineProviders>
-      <ShopLayout siteName={document.site_name} logoUrl={document.theme.logo_url} viewer={document.viewer}>
+      <ShopLayout
+        siteName={document.site_name}
+        logoUrl={document.theme.logo_url}
+        viewer={document.viewer}
+        menu={document.menu}
+        path={document.path}
+      >
         {view(document)}
       </ShopLayout>
     </MantineProviders>

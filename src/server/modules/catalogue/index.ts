@@ -12,3 +12,14 @@ export { type ProductActor, type ProductSaveContext, saveProduct } from './save-
 export { seedDemoCatalogue } from './seed-demo-catalogue';
 export { seedDemoDiscounts } from './seed-demo-discounts';
 export { loadShopProducts, type SellableProduct, type ShopItemRef, shopUnitPrice } from './shop-items';
+export { presentShopCard, presentShopProduct, shopProductPath } from './shop-products.presenter';
+export {
+  featuredShopProducts,
+  findShopBrand,
+  findShopCategory,
+  findShopProduct,
+  type ShopListFilters,
+  shopFacets,
+  shopProductPage,
+  sitemapEntries,
+} from './shop-products.queries';

@@ -1,3 +1,4 @@
 export { menusRoutes } from './menus.routes';
 export { menuItems } from './menus.tables';
 export { seedDemoMenus } from './seed-demo-menus';
+export { shopMenu } from './shop-menu';

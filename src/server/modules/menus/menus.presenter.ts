@@ -1,4 +1,5 @@
 import { MENU_PAGES, type MenuItemReply } from '../../../contracts/menus';
+import type { ShopMenuItem } from '../../../contracts/shop-catalogue';
 import {
   activeBranches,
   buildMenuTree,
@@ -66,4 +67,16 @@ export function presentMenu(
 /** The tree flattened depth first (GET without with_children): each item once, children empty. */
 export function flatMenu(tree: readonly MenuItemReply[]): MenuItemReply[] {
   return flattenTree(tree).map((node) => ({ ...node, children: [] }));
+}
+
+/** The shop's navigation (spec 3 §7): the active tree, each item with the path the shop links to. */
+export function presentShopMenu(tree: readonly MenuItemReply[]): ShopMenuItem[] {
+  return tree
+    .filter((item) => item.menu_url !== null)
+    .map((item) => ({
+      id: item.id,
+      label: item.label,
+      url: item.menu_url!,
+      children: presentShopMenu(item.children),
+    }));
 }

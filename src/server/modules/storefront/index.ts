@@ -1,3 +1,4 @@
+export { cataloguePageRoutes } from './catalogue-pages.routes';
 export { closedForMaintenance } from './maintenance';
 export { shopDocument } from './shop-document';
 export { storefrontRoutes } from './storefront.routes';

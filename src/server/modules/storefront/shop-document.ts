@@ -1,22 +1,35 @@
 import type { FastifyRequest } from 'fastify';
+import type { ShopSeo } from '../../../contracts/shop-catalogue';
 import type { ShopDocument, ShopPageState } from '../../../contracts/storefront';
 import type { AppContext } from '../../platform/context';
 import { getSetting } from '../../platform/settings/settings-store';
 import { presentShopViewer } from '../accounts';
+import { shopMenu } from '../menus';
 import { readPageTheme } from '../settings';
 
-/** Wraps a page's state with what every storefront page shows (site name, who is signed in). */
+/**
+ * Wraps a page's state with what every storefront page shows (site name, who is signed in, the
+ * menu) and, for catalogue pages, its SEO.
+ */
 export async function shopDocument(
   ctx: AppContext,
   req: FastifyRequest,
   state: ShopPageState,
+  seo: ShopSeo | null = null,
 ): Promise<ShopDocument> {
   const session = req.sessionState.status === 'active' ? req.sessionState.session : null;
-  const theme = await readPageTheme(ctx);
+  const [theme, siteName, menu] = await Promise.all([
+    readPageTheme(ctx),
+    getSetting(ctx.db, 'site_name'),
+    shopMenu(ctx.db),
+  ]);
   return {
     ...state,
-    site_name: await getSetting(ctx.db, 'site_name'),
+    site_name: siteName,
     theme: { name: theme.name, logo_url: theme.logo_url },
     viewer: presentShopViewer(session),
-  };
+    menu,
+    path: req.url.split('?')[0] ?? '/',
+    seo,
+  } as ShopDocument;
 }

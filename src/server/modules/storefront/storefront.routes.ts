@@ -3,9 +3,15 @@ import { AREA_ROLES } from '../../../domain/access/roles';
 import { safeRedirectPath } from '../../../domain/access/safe-redirect';
 import { defineRoute } from '../../platform/http/define-route';
 import { getSettings } from '../../platform/settings/settings-store';
+import { featuredShopProducts, presentShopCard } from '../catalogue';
 import { activeHomeSlider } from '../sliders';
 import { closedForMaintenance } from './maintenance';
+import { loadShopContext } from './shop-context';
 import { shopDocument } from './shop-document';
+import { homeSeo } from './shop-seo';
+
+/** Featured products on the home page, under the slider. */
+const FEATURED_COUNT = 8;
 
 const loginQuery = z.object({
   redirect: z.string().max(2000).optional(),
@@ -24,7 +30,7 @@ export const storefrontRoutes = [
     method: 'GET',
     url: '/',
     auth: 'public',
-    handler: async ({ ctx, req, reply }) => {
+    handler: async ({ ctx, req, reply, session }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
       const s = await getSettings(ctx.db, ['site_name', 'website_description', 'custom_code']);
       const slider = await activeHomeSlider(ctx.db, ctx.storage);
@@ -37,10 +43,23 @@ export const storefrontRoutes = [
           link,
           image_path,
         }));
-      const doc = await shopDocument(ctx, req, {
-        page: 'home',
-        props: { site_name: s.site_name, description: s.website_description, slides },
-      });
+      const shop = await loadShopContext(ctx, session);
+      const featured = await featuredShopProducts(ctx.db, shop.role, FEATURED_COUNT);
+      const doc = await shopDocument(
+        ctx,
+        req,
+        {
+          page: 'home',
+          props: {
+            site_name: s.site_name,
+            description: s.website_description,
+            slides,
+            featured: featured.map((row) => presentShopCard(row, shop.pricing, ctx.storage)),
+            display: shop.display,
+          },
+        },
+        homeSeo(ctx.config.publicUrl, s.site_name, s.website_description),
+      );
       return ctx.pages.shop(req, reply, doc, 200, { customCode: s.custom_code });
     },
   }),

@@ -129,6 +129,29 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
     );
   };
 
+  /**
+   * The page's SEO in the head (issue 14): description, canonical URL, robots, Open Graph and the
+   * JSON-LD block, all escaped. A page without SEO (sign-in, accounts, errors) is not indexed.
+   */
+  const seoHead = (document: ShopDocument): string => {
+    const seo = document.seo;
+    if (!seo) return '\n<meta name="robots" content="noindex, nofollow" />';
+    const meta = (attr: 'name' | 'property', key: string, value: string) =>
+      `\n<meta ${attr}="${key}" content="${escapeAttr(value)}" />`;
+    return (
+      meta('name', 'description', seo.description) +
+      meta('name', 'robots', seo.robots) +
+      `\n<link rel="canonical" href="${escapeAttr(seo.canonical)}" />` +
+      meta('property', 'og:type', seo.og.type) +
+      meta('property', 'og:site_name', document.site_name) +
+      meta('property', 'og:title', seo.og.title) +
+      meta('property', 'og:description', seo.og.description) +
+      meta('property', 'og:url', seo.og.url) +
+      (seo.og.image ? meta('property', 'og:image', seo.og.image) : '') +
+      (seo.json_ld ? `\n<script type="application/ld+json">${jsonForScript(seo.json_ld)}</script>` : '')
+    );
+  };
+
   async function shop(
     req: FastifyRequest,
     reply: FastifyReply,
@@ -155,11 +178,18 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
     }
     reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', PRIVATE_NO_STORE);
     if (!render) {
-      return reply.send(fillSlot(before, '<!--app-head-->', await head(token, document.site_name)) + tail);
+      const title =
+        document.seo && document.page !== 'home'
+          ? `${document.seo.title} · ${document.site_name}`
+          : document.site_name;
+      return reply.send(
+        fillSlot(before, '<!--app-head-->', (await head(token, title)) + seoHead(document)) + tail,
+      );
     }
     const { html, title } = await render(req.url, document);
     const out = new PassThrough();
-    const headHtml = (await head(token, title)) + shopPagePreloads(manifest, document.page);
+    const headHtml =
+      (await head(token, title)) + seoHead(document) + shopPagePreloads(manifest, document.page);
     out.write(fillSlot(before, '<!--app-head-->', headHtml));
     html.on('error', (error) => out.destroy(error));
     html.on('end', () => out.end(tail));

@@ -1,18 +1,25 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ShopDisplay, ShopProductCard } from '../../../contracts/shop-catalogue';
 import type { HomeSlide, ShopViewer } from '../../../contracts/storefront';
 import { themedButton } from '../shop-layout';
 import { HomeSlider } from './home-slider';
+import { ProductCard } from './product-card';
 
 /** The home page (the hero slider and products arrive with the catalogue and storefront issues). */
 export function HomePage({
   site_name,
   description,
   slides,
+  featured = [],
+  display,
   viewer,
 }: {
   site_name: string;
   description: string;
   slides: HomeSlide[];
+  /** Featured products under the slider, priced for the visitor. */
+  featured?: ShopProductCard[];
+  display?: ShopDisplay;
   /** Signed in: the way to their own area instead of "Create an account" and "Sign in". */
   viewer: ShopViewer | null;
 }) {
@@ -59,6 +66,21 @@ export function HomePage({
           )}
         </Stack>
       </Paper>
+      {featured.length > 0 && display && (
+        <Stack component="section" aria-labelledby="featured-heading" gap="md" mt="xl">
+          <Group justify="space-between" align="baseline">
+            <Title order={2} id="featured-heading">
+              Featured products
+            </Title>
+            <Anchor href="/products">See all products</Anchor>
+          </Group>
+          <div className="shop-grid" data-testid="featured-products">
+            {featured.map((product) => (
+              <ProductCard key={product.id} product={product} display={display} eager={false} />
+            ))}
+          </div>
+        </Stack>
+      )}
     </>
   );
 }

@@ -1,0 +1,367 @@
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { ShopListQuery, ShopSort } from '../../../contracts/shop-catalogue';
+import type { Executor } from '../../platform/db/database';
+import { preparedStatement, preparedStatements } from '../../platform/db/prepared';
+import { qualified } from '../../platform/db/qualified';
+import { likePattern } from '../../platform/http/paging';
+import { files } from '../files';
+import {
+  brands,
+  categories,
+  colors,
+  productCategories,
+  productStockColors,
+  productStocks,
+  products,
+} from './catalogue.tables';
+import { categoryIdsWithParents } from './pricing-context';
+import { findProductDetail, type ProductDetail } from './product.queries';
+import { notDeleted, PRODUCT_SEARCH_TEXT } from './products-list.queries';
+
+/**
+ * The storefront's reads of the catalogue (issue 14): what a visitor in a role may see, paged in
+ * SQL. The whole listing's page of ids, the rows of a page, a product by slug and the product page
+ * are prepared statements (issue 13: the hot reads); a filtered listing is built per request.
+ */
+
+/** Who is looking: the session's active role, or "guest". */
+export type ShopViewerRole = string;
+
+/**
+ * Shown in the shop to this role (spec 2 §6 shop visibility): active, not deleted, and shown to the
+ * role or to guests (what guests see is public; the same rule as the order form's product search).
+ */
+const visibleTo = (role: SQL | string) =>
+  and(
+    notDeleted,
+    eq(products.isActive, true),
+    sql`${products.shopVisibility} && array[${role}, 'guest']::text[]`,
+  )!;
+
+const variantQuantitySum = sql`(select coalesce(sum(${qualified(productStocks.qty)}), 0) from ${productStocks} where ${qualified(productStocks.productId)} = ${qualified(products.id)})`;
+/** The stock a product holds: a variable product the sum of its variants (as the admin list). */
+const STOCK = sql`(case when ${products.isVariableProduct} then ${variantQuantitySum} else ${products.stockQuantity} end)`;
+
+const SHOP_ORDER: Record<ShopSort, SQL[]> = {
+  newest: [desc(products.createdAt), desc(products.id)],
+  // The stored list price (a variable product's cheapest variant), kept by triggers (decision 0034).
+  price_asc: [asc(products.listPrice), asc(products.id)],
+  price_desc: [desc(products.listPrice), desc(products.id)],
+  name: [asc(products.name), asc(products.id)],
+};
+
+export type ShopListFilters = Omit<ShopListQuery, 'page' | 'sort'> & {
+  /** The category page's category, resolved from its slug (with its children). */
+  categoryId?: number;
+  brandId?: number;
+  /** The stock settings' out_of_stock_behavior "hide": products without stock are not listed. */
+  hideOutOfStock: boolean;
+};
+
+function isWholeList(f: ShopListFilters): boolean {
+  return (
+    !f.search &&
+    f.categoryId === undefined &&
+    f.brandId === undefined &&
+    f.color === undefined &&
+    f.min_price === undefined &&
+    f.max_price === undefined &&
+    !f.in_stock
+  );
+}
+
+function shopFilters(role: string, f: ShopListFilters): SQL {
+  const conditions: SQL[] = [visibleTo(role)];
+  if (f.search) conditions.push(sql`${PRODUCT_SEARCH_TEXT} ilike ${likePattern(f.search)}`);
+  if (f.categoryId !== undefined)
+    conditions.push(sql`${products.id} in (
+      select ${productCategories.productId} from ${productCategories}
+      where ${productCategories.categoryId} in (
+        select ${categories.id} from ${categories}
+        where (${categories.id} = ${f.categoryId} or ${categories.parentId} = ${f.categoryId})
+          and ${categories.isActive}
+      ))`);
+  if (f.brandId !== undefined) conditions.push(eq(products.brandId, f.brandId));
+  if (f.color !== undefined)
+    conditions.push(sql`${products.id} in (
+      select ${productStocks.productId} from ${productStocks}
+      join ${productStockColors} on ${productStockColors.productStockId} = ${productStocks.id}
+      where ${productStockColors.colorId} = ${f.color})`);
+  if (f.min_price !== undefined) conditions.push(sql`${products.listPrice} >= ${f.min_price}`);
+  if (f.max_price !== undefined) conditions.push(sql`${products.listPrice} <= ${f.max_price}`);
+  if (f.in_stock || f.hideOutOfStock) conditions.push(sql`${STOCK} > 0`);
+  return and(...conditions)!;
+}
+
+/** The whole listing's page of ids per sort and stock rule, for any role: prepared. */
+const wholeListIds = preparedStatements((db, key: `${ShopSort}:${'all' | 'stocked'}`) => {
+  const [sort, stock] = key.split(':') as [ShopSort, 'all' | 'stocked'];
+  const shown = visibleTo(sql`${sql.placeholder('role')}::text`);
+  return db
+    .select({ id: products.id })
+    .from(products)
+    .where(stock === 'stocked' ? and(shown, sql`${STOCK} > 0`) : shown)
+    .orderBy(...SHOP_ORDER[sort])
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`shop_products_page_${sort}_${stock}`);
+});
+
+const wholeListCount = preparedStatements((db, stock: 'all' | 'stocked') => {
+  const shown = visibleTo(sql`${sql.placeholder('role')}::text`);
+  return db
+    .select({ n: sql<number>`cast(count(*) as integer)` })
+    .from(products)
+    .where(stock === 'stocked' ? and(shown, sql`${STOCK} > 0`) : shown)
+    .prepare(`shop_products_count_${stock}`);
+});
+
+export type ShopCardRow = {
+  id: number;
+  name: string;
+  slug: string;
+  price: string;
+  isVariableProduct: boolean;
+  hasDiscount: boolean;
+  discountType: string;
+  discount: string | null;
+  discountStartDate: string | null;
+  discountEndDate: string | null;
+  stockQuantity: number;
+  lowStockThreshold: number;
+  brandName: string | null;
+  image: { path: string; previewPath: string | null; width: number | null; height: number | null } | null;
+  colors: { id: number; name: string; code: string }[];
+  variants: { price: string; qty: number }[];
+  pricingCategoryIds: number[];
+};
+
+/** A page's rows with their brand, thumbnail, colours and variants' prices and stock: one query. */
+const cardsByIds = preparedStatement((db) =>
+  db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      price: products.price,
+      isVariableProduct: products.isVariableProduct,
+      hasDiscount: products.hasDiscount,
+      discountType: products.discountType,
+      discount: products.discount,
+      discountStartDate: products.discountStartDate,
+      discountEndDate: products.discountEndDate,
+      stockQuantity: products.stockQuantity,
+      lowStockThreshold: products.lowStockThreshold,
+      brandName: brands.name,
+      imagePath: files.path,
+      imagePreviewPath: files.previewPath,
+      imageWidth: files.width,
+      imageHeight: files.height,
+      colors: sql<{ id: number; name: string; code: string }[]>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'name', c.name, 'code', c.code) order by c.name, c.id)
+        from ${colors} c where c.id in (
+          select sc.color_id from ${productStockColors} sc
+          join ${productStocks} s on s.id = sc.product_stock_id
+          where s.product_id = ${qualified(products.id)})), '[]')`,
+      variants: sql<{ price: string; qty: number }[]>`coalesce((
+        select json_agg(json_build_object('price', s.price::text, 'qty', s.qty) order by s.sort_order, s.id)
+        from ${productStocks} s where s.product_id = ${qualified(products.id)}), '[]')`,
+    })
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(files, eq(files.id, products.thumbnailId))
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::integer[])`)
+    .prepare('shop_product_cards'),
+);
+
+/** The cards of these products, in the order of `ids`, with their categories for pricing. */
+export async function shopCards(db: Executor, ids: readonly number[]): Promise<ShopCardRow[]> {
+  if (ids.length === 0) return [];
+  const [rows, pricingCategories] = await Promise.all([
+    cardsByIds(db).execute({ ids: [...ids] }),
+    categoryIdsWithParents(db, ids),
+  ]);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows
+    .map(({ imagePath, imagePreviewPath, imageWidth, imageHeight, ...row }) => ({
+      ...row,
+      image:
+        imagePath === null
+          ? null
+          : { path: imagePath, previewPath: imagePreviewPath, width: imageWidth, height: imageHeight },
+      pricingCategoryIds: pricingCategories.get(row.id) ?? [],
+    }))
+    .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+/** One page of the listing for a role: ids in SQL order, then those rows only, then the total. */
+export async function shopProductPage(
+  db: Executor,
+  role: ShopViewerRole,
+  filters: ShopListFilters,
+  sort: ShopSort,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ShopCardRow[]; total: number }> {
+  const stock = filters.hideOutOfStock ? 'stocked' : 'all';
+  const whole = isWholeList(filters);
+  const where = whole ? null : shopFilters(role, filters);
+  const ids = (
+    where === null
+      ? await wholeListIds(db, `${sort}:${stock}`).execute({ role, limit, offset })
+      : await db
+          .select({ id: products.id })
+          .from(products)
+          .where(where)
+          .orderBy(...SHOP_ORDER[sort])
+          .limit(limit)
+          .offset(offset)
+  ).map((r) => r.id);
+  const [rows, total] = await Promise.all([
+    shopCards(db, ids),
+    offset === 0 && ids.length < limit
+      ? Promise.resolve(ids.length)
+      : where === null
+        ? wholeListCount(db, stock)
+            .execute({ role })
+            .then((r) => r[0]?.n ?? 0)
+        : db
+            .select({ n: sql<number>`cast(count(*) as integer)` })
+            .from(products)
+            .where(where)
+            .then((r) => r[0]?.n ?? 0),
+  ]);
+  return { rows, total };
+}
+
+/** The featured products of the home page for a role, newest first. */
+export async function featuredShopProducts(db: Executor, role: ShopViewerRole, limit: number) {
+  const ids = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(visibleTo(role), eq(products.isFeatured, true)))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  return shopCards(
+    db,
+    ids.map((r) => r.id),
+  );
+}
+
+const productIdBySlug = preparedStatement((db) =>
+  db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.slug, sql.placeholder('slug')), visibleTo(sql`${sql.placeholder('role')}::text`)))
+    .limit(1)
+    .prepare('shop_product_by_slug'),
+);
+
+const productIdIfVisible = preparedStatement((db) =>
+  db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, sql.placeholder('id')), visibleTo(sql`${sql.placeholder('role')}::text`)))
+    .limit(1)
+    .prepare('shop_product_visible'),
+);
+
+/**
+ * The product page's product, when the role may see it: by slug or id, then its detail (one
+ * prepared statement each). Null for unknown, deleted, inactive and hidden products alike.
+ */
+export async function findShopProduct(
+  db: Executor,
+  role: ShopViewerRole,
+  key: { slug: string } | { id: number },
+): Promise<(ProductDetail & { categorySlugs: { name: string; slug: string }[] }) | null> {
+  const [found] =
+    'slug' in key
+      ? await productIdBySlug(db).execute({ slug: key.slug, role })
+      : await productIdIfVisible(db).execute({ id: key.id, role });
+  if (!found) return null;
+  const detail = await findProductDetail(db, found.id);
+  if (!detail) return null;
+  const categoryIds = detail.categories.map((c) => c.id);
+  const slugs =
+    categoryIds.length === 0
+      ? []
+      : await db
+          .select({ id: categories.id, name: categories.name, slug: categories.slug })
+          .from(categories)
+          .where(
+            and(
+              sql`${categories.id} = any(${sql.param(categoryIds)}::integer[])`,
+              eq(categories.isActive, true),
+            ),
+          )
+          .orderBy(asc(categories.name));
+  return { ...detail, categorySlugs: slugs.map(({ name, slug }) => ({ name, slug })) };
+}
+
+/** An active category by slug, with its description, for the category page. */
+export async function findShopCategory(db: Executor, slug: string) {
+  const [row] = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      description: categories.description,
+    })
+    .from(categories)
+    .where(and(eq(categories.slug, slug), eq(categories.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An active brand by slug. */
+export async function findShopBrand(db: Executor, slug: string) {
+  const [row] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.slug, slug), eq(brands.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The listing's filter choices: active categories (parents before children), active brands, colours. */
+const facetsStatement = preparedStatement((db) =>
+  db
+    .select({
+      categories: sql<{ name: string; slug: string; parent: string | null }[]>`coalesce((
+        select json_agg(json_build_object('name', c.name, 'slug', c.slug, 'parent', p.name)
+          order by coalesce(p.sort_order, c.sort_order), coalesce(p.id, c.id), c.parent_id nulls first, c.sort_order, c.id)
+        from ${categories} c left join ${categories} p on p.id = c.parent_id
+        where c.is_active and (p.id is null or p.is_active)), '[]')`,
+      brands: sql<{ name: string; slug: string }[]>`coalesce((
+        select json_agg(json_build_object('name', b.name, 'slug', b.slug) order by b.name)
+        from ${brands} b where b.is_active), '[]')`,
+      colors: sql<{ id: number; name: string; code: string }[]>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'name', c.name, 'code', c.code) order by c.name)
+        from ${colors} c), '[]')`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('shop_facets'),
+);
+
+export async function shopFacets(db: Executor) {
+  const [row] = await facetsStatement(db).execute();
+  return row ?? { categories: [], brands: [], colors: [] };
+}
+
+/** What the sitemap lists: every product guests may see and every active category. */
+export async function sitemapEntries(db: Executor) {
+  const [productRows, categoryRows] = await Promise.all([
+    db
+      .select({ slug: products.slug, updatedAt: products.updatedAt })
+      .from(products)
+      .where(visibleTo('guest'))
+      .orderBy(asc(products.id)),
+    db
+      .select({ slug: categories.slug, updatedAt: categories.updatedAt })
+      .from(categories)
+      .where(eq(categories.isActive, true))
+      .orderBy(asc(categories.id)),
+  ]);
+  return { products: productRows, categories: categoryRows };
+}
