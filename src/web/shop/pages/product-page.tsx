@@ -12,12 +12,14 @@ import {
   Title,
 } from '@mantine/core';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { CART_MESSAGES, type CartAddReply } from '../../../contracts/cart';
 import type {
   GalleryImage,
   ShopDisplay,
   ShopProductDetail,
   ShopVariant,
 } from '../../../contracts/shop-catalogue';
+import { shortageNote } from '../../../domain/cart/cart-rules';
 import {
   autoSelectedVariant,
   type ChoosableVariant,
@@ -31,13 +33,14 @@ import {
   stockNotice,
   type VariantChoice,
 } from '../../../domain/storefront/variant-choice';
+import { HttpError, http, navigation } from '../../lib/http';
 import { themedButton } from '../shop-layout';
 import { ShopImage, ShopPrice } from './product-card';
 
 /** The full-screen lightbox is loaded only when a visitor opens it (the shop's initial JS budget). */
 const ProductLightbox = lazy(() => import('./product-lightbox'));
 
-/** The event the product page raises to add to the cart (spec 3 §7); the cart listens for it. */
+/** The event the product page raises once the cart took the product (spec 3 §7), with its detail. */
 export const ADD_TO_CART_EVENT = 'emporium:add-to-cart';
 export type AddToCartDetail = {
   product_id: number;
@@ -265,6 +268,8 @@ export function ProductPage({ detail, display }: { detail: ShopProductDetail; di
   });
   const [quantity, setQuantity] = useState<number | string>(DEFAULT_QUANTITY);
   const [problem, setProblem] = useState<string | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
   // The choices work once the page has hydrated; journeys and scripts can wait for the mark.
   const [isHydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -317,6 +322,7 @@ export function ProductPage({ detail, display }: { detail: ShopProductDetail; di
       productStock: managedStock,
     });
     setProblem(found);
+    setAdded(null);
     if (found) return;
     const eventDetail: AddToCartDetail = {
       product_id: product.id,
@@ -324,7 +330,41 @@ export function ProductPage({ detail, display }: { detail: ShopProductDetail; di
       color_id: choice.colorId,
       quantity: quantityNumber,
     };
-    window.dispatchEvent(new CustomEvent(ADD_TO_CART_EVENT, { detail: eventDetail }));
+    setAdding(true);
+    http
+      .post<CartAddReply>('/cart/add', eventDetail)
+      .then((reply) => {
+        setAdded(reply.message);
+        window.dispatchEvent(
+          new CustomEvent(ADD_TO_CART_EVENT, { detail: { ...eventDetail, cartCount: reply.cartCount } }),
+        );
+      })
+      .catch((error: unknown) => {
+        const body = (error instanceof HttpError ? error.body : null) as {
+          stock_error?: boolean;
+          available_quantity?: number;
+          current_cart_quantity?: number;
+          redirect_to_product?: boolean;
+          product_slug?: string;
+        } | null;
+        // spec 3 §8: a product redirect sends the visitor to that product's page.
+        if (body?.redirect_to_product && body.product_slug) {
+          navigation.assign(`/products/${body.product_slug}`);
+          return;
+        }
+        if (error instanceof HttpError && body?.stock_error) {
+          setProblem(
+            `${error.message} ${shortageNote({ available: body.available_quantity ?? 0, inCart: body.current_cart_quantity ?? 0 })}`,
+          );
+          return;
+        }
+        setProblem(
+          error instanceof HttpError && error.status < 500
+            ? (error.firstError() ?? error.message ?? CART_MESSAGES.addFailed)
+            : CART_MESSAGES.addError,
+        );
+      })
+      .finally(() => setAdding(false));
   };
 
   const price = variant ? variant.discount_data : product.discount_data;
@@ -404,11 +444,17 @@ export function ProductPage({ detail, display }: { detail: ShopProductDetail; di
                 {problem}
               </Alert>
             )}
+            {added && (
+              <Alert color="teal" role="status" data-testid="added-to-cart">
+                {added} <Anchor href="/cart">View cart</Anchor>
+              </Alert>
+            )}
             <Group>
               <Button
                 size="md"
                 style={isOutOfStock ? undefined : themedButton}
                 disabled={isOutOfStock}
+                loading={adding}
                 onClick={addToCart}
                 data-testid="add-to-cart"
               >
