@@ -65,6 +65,9 @@ export function ShopLayout({
             </Anchor>
             <ShopNav items={menu} path={path} />
             <Group gap="sm">
+              <Button component="a" href="/cart" variant="subtle" size="xs" data-testid="cart-link">
+                Cart
+              </Button>
               {viewer ? (
                 <>
                   <Text size="sm" c="dimmed" visibleFrom="xs">

@@ -446,7 +446,10 @@ export function ProductPage({ detail, display }: { detail: ShopProductDetail; di
             )}
             {added && (
               <Alert color="teal" role="status" data-testid="added-to-cart">
-                {added} <Anchor href="/cart">View cart</Anchor>
+                {added}{' '}
+                <Anchor href="/cart" c="inherit" fw={700} underline="always">
+                  View cart
+                </Anchor>
               </Alert>
             )}
             <Group>
