@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TOTAL_UPLOAD_LIMIT_BYTES } from '../domain/files/file-rules';
 import type { Config } from './config';
+import { mergeGuestCartAtSignIn } from './modules/cart';
 import { readPageTheme } from './modules/settings';
 import { shopDocument } from './modules/storefront';
 import { ensureSession, needsSession, readSession } from './platform/auth/request-session';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     storage: options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads')),
     mailer: createMailer(database.db, path.join(config.dataDir, 'mail'), app.log),
     now: options.now ?? (() => new Date()),
+    onSignIn: [mergeGuestCartAtSignIn],
     pages: await loadWebPages(
       config.distDir,
       {

@@ -1,6 +1,6 @@
 import { ADMIN_PAGES } from '../contracts/admin-pages';
 import { authRoutes, rolesRoutes, usersRoutes } from './modules/accounts';
-import { cartPageRoutes, cartRoutes } from './modules/cart';
+import { cartRoutes } from './modules/cart';
 import {
   discountsRoutes,
   orderProductRoutes,
@@ -37,7 +37,7 @@ import { shippingRoutes } from './modules/shipping';
 import { paymentMethodRoutes, pickupPointRoutes } from './modules/shop-setup';
 import { slidersRoutes } from './modules/sliders';
 import { stockRoutes, stockSettingsRoutes, stockSheetRoutes } from './modules/stock';
-import { cataloguePageRoutes, storefrontRoutes } from './modules/storefront';
+import { cartPageRoutes, cataloguePageRoutes, storefrontRoutes } from './modules/storefront';
 import { type AnyRoute, defineRoute } from './platform/http/define-route';
 
 const healthRoute = defineRoute({

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { SignInHook } from './auth/sign-in-hook';
 import type { Database, Db } from './db/database';
 import type { Storage } from './files/storage';
 import type { WebPages } from './http/web-pages';
@@ -17,4 +18,6 @@ export type AppContext = {
   pages: WebPages;
   /** The current time; tests move it to expire sessions and tokens. */
   now: () => Date;
+  /** Run at every sign-in and registration, in the session's transaction (the cart's merge). */
+  onSignIn: readonly SignInHook[];
 };

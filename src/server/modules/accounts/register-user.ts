@@ -9,7 +9,6 @@ import { setUserRoles } from '../../platform/auth/user-roles';
 import type { AppContext } from '../../platform/context';
 import { enforceRateLimits } from '../../platform/http/rate-limit';
 import { getSetting } from '../../platform/settings/settings-store';
-import { cartOwnerOf, clearCartCookie, mergeGuestCart } from '../cart';
 import { assertEmailFree, emailTaken, profileColumns } from './user-profile';
 
 const REGISTER_LIMIT = { limit: 10, windowSeconds: 60 * 60 };
@@ -42,7 +41,7 @@ export async function registerUser(
     const created = inserted[0];
     if (!created) throw emailTaken();
     await setUserRoles(tx, created.id, ['customer']);
-    await mergeGuestCart(tx, cartOwnerOf(req, null), created.id, now);
+    for (const hook of ctx.onSignIn) await hook({ tx, req, reply, userId: created.id, now });
     const session = await rotateSession(tx, oldIdHash, {
       userId: created.id,
       activeRole: 'customer',
@@ -55,6 +54,5 @@ export async function registerUser(
     return { userId: created.id, session };
   });
   setSessionCookie(req, reply, session);
-  clearCartCookie(reply);
   return { userId, redirectUrl: dashboardUrlFor('customer') };
 }

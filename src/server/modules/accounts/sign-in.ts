@@ -13,7 +13,6 @@ import { rolesOf } from '../../platform/auth/user-roles';
 import type { AppContext } from '../../platform/context';
 import { clearRateLimit, enforceRateLimits } from '../../platform/http/rate-limit';
 import { getSetting } from '../../platform/settings/settings-store';
-import { cartOwnerOf, clearCartCookie, mergeGuestCart } from '../cart';
 
 /** Failed sign-ins allowed per account and per IP in 15 minutes. */
 export const LOGIN_LIMITS = {
@@ -62,7 +61,7 @@ export async function signIn(ctx: AppContext, req: FastifyRequest, reply: Fastif
   const oldIdHash = req.sessionState.status === 'none' ? null : req.sessionState.session.idHash;
   const session = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-    await mergeGuestCart(tx, cartOwnerOf(req, null), user.id, now);
+    for (const hook of ctx.onSignIn) await hook({ tx, req, reply, userId: user.id, now });
     return rotateSession(tx, oldIdHash, {
       userId: user.id,
       activeRole,
@@ -74,7 +73,6 @@ export async function signIn(ctx: AppContext, req: FastifyRequest, reply: Fastif
     });
   });
   setSessionCookie(req, reply, session);
-  clearCartCookie(reply);
   const redirectUrl = safeRedirectPath(input.redirect) ?? (activeRole ? dashboardUrlFor(activeRole) : '/');
   return { userId: user.id, activeRole, redirectUrl, csrfToken: session.csrfToken };
 }

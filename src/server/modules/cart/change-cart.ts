@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type CartUpdateBody, CART_MESSAGES as M } from '../../../contracts/cart';
 import { MAX_LINE_QUANTITY, stockShortage } from '../../../domain/cart/cart-rules';
+import type { SignInHook } from '../../platform/auth/sign-in-hook';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
@@ -8,7 +9,7 @@ import { getSetting } from '../../platform/settings/settings-store';
 import { loadShopProducts } from '../catalogue';
 import { stockError } from './add-to-cart';
 import { cartItems, carts } from './cart.tables';
-import { type CartOwner, findCartId } from './cart-owner';
+import { type CartOwner, cartOwnerOf, clearCartCookie, findCartId } from './cart-owner';
 
 /** The owner's line, locked with its cart; another shopper's line is not found (never changed). */
 async function lockLine(tx: Tx, owner: CartOwner, lineId: number) {
@@ -112,3 +113,11 @@ export async function mergeGuestCart(tx: Tx, guest: CartOwner, userId: number, n
   }
   await tx.delete(carts).where(eq(carts.id, guestId));
 }
+
+/** The sign-in hook (app.ts): the request's guest cart joins the user's, and its cookie goes. */
+export const mergeGuestCartAtSignIn: SignInHook = async ({ tx, req, reply, userId, now }) => {
+  const guest = cartOwnerOf(req, null);
+  if ('userId' in guest || guest.guestToken === null) return;
+  await mergeGuestCart(tx, guest, userId, now);
+  clearCartCookie(reply);
+};

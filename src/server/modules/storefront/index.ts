@@ -1,3 +1,4 @@
+export { cartPageRoutes } from './cart-page.routes';
 export { cataloguePageRoutes } from './catalogue-pages.routes';
 export { closedForMaintenance } from './maintenance';
 export { shopDocument } from './shop-document';

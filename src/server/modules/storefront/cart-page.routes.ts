@@ -1,9 +1,8 @@
 import { defineRoute } from '../../platform/http/define-route';
+import { cartOwnerOf, cartReaderOf, readCart } from '../cart';
 import { defaultCurrency } from '../currencies';
-import { closedForMaintenance, shopDocument } from '../storefront';
-import { readCart } from './cart.queries';
-import { cartOwnerOf } from './cart-owner';
-import { cartReaderOf } from './cart-reader';
+import { closedForMaintenance } from './maintenance';
+import { shopDocument } from './shop-document';
 
 /** spec 3 §2 /cart: the cart page, rendered with the cart priced for the visitor. */
 export const cartPageRoutes = [
