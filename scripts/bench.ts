@@ -107,6 +107,16 @@ const bareQueries: Record<string, { text: string; values: unknown[] }> = {
       from products p where p.id = $1 and p.deleted_at is null`,
     values: [variableProduct!.id],
   },
+  shopProduct: {
+    text: `select p.*,
+      (select coalesce(json_agg(c.* order by c.name, c.id), '[]') from product_categories pc
+        join categories c on c.id = pc.category_id where pc.product_id = p.id) as categories,
+      (select coalesce(json_agg(s.* order by s.sort_order, s.id), '[]') from product_stocks s
+        where s.product_id = p.id) as variations
+      from products p where p.slug = $1 and p.deleted_at is null and p.is_active
+        and p.shop_visibility && array['guest']::text[]`,
+    values: ['bulk-product-3'],
+  },
   products: {
     text: `select p.id, p.name, p.slug, p.sku, p.price, p.list_price, p.is_active, p.stock_quantity,
         p.created_at, b.name as brand, (select count from row_counts where name = 'products') as total
@@ -162,6 +172,19 @@ const cases: Case[] = [
     cookie: adminCookie,
     bare: 'product',
   },
+  {
+    name: 'GET /api/public/products/{id} of a variable product (guest, storefront)',
+    path: `/api/public/products/${variableProduct!.id}`,
+    cookie: visitorCookie,
+    bare: 'product',
+  },
+  {
+    name: 'GET /products/{slug} of a variable product (guest, SSR page)',
+    path: '/products/bulk-product-3',
+    cookie: visitorCookie,
+    bare: 'shopProduct',
+  },
+  { name: 'GET /products page 1 (guest, SSR listing)', path: '/products', cookie: visitorCookie },
   { name: 'GET /api/currencies/default', path: '/api/currencies/default', cookie: '' },
   { name: 'GET /login (SSR page, returning guest)', path: '/login', cookie: visitorCookie },
   { name: 'GET / (SSR page, new visitor: creates a session)', path: '/', cookie: '' },
