@@ -172,6 +172,7 @@ const cases: Case[] = [
     cookie: adminCookie,
     bare: 'product',
   },
+  { name: 'GET /api/currencies/default', path: '/api/currencies/default', cookie: '' },
   {
     name: 'GET /api/public/products/{id} of a variable product (guest, storefront)',
     path: `/api/public/products/${variableProduct!.id}`,
@@ -179,13 +180,21 @@ const cases: Case[] = [
     bare: 'product',
   },
   {
-    name: 'GET /products/{slug} of a variable product (guest, SSR page)',
+    name: 'GET /products/{slug} (SSR product page, returning guest)',
     path: '/products/bulk-product-3',
     cookie: visitorCookie,
     bare: 'shopProduct',
   },
-  { name: 'GET /products page 1 (guest, SSR listing)', path: '/products', cookie: visitorCookie },
-  { name: 'GET /api/currencies/default', path: '/api/currencies/default', cookie: '' },
+  {
+    name: `GET /products page 1 of ${products} (SSR listing, returning guest)`,
+    path: '/products',
+    cookie: visitorCookie,
+  },
+  {
+    name: 'GET /products page 500 sort=price_asc (SSR listing, returning guest)',
+    path: '/products?page=500&sort=price_asc',
+    cookie: visitorCookie,
+  },
   { name: 'GET /login (SSR page, returning guest)', path: '/login', cookie: visitorCookie },
   { name: 'GET / (SSR page, new visitor: creates a session)', path: '/', cookie: '' },
   { name: 'GET /api/auth/status (admin)', path: '/api/auth/status', cookie: adminCookie },

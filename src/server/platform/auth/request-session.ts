@@ -19,8 +19,18 @@ declare module 'fastify' {
   }
 }
 
-/** Paths that never need a session: built assets, uploads, health. */
-const SESSIONLESS = [/^\/assets\//, /^\/uploads\//, /^\/healthz$/, /^\/favicon\.ico$/];
+/**
+ * Paths that never need a session: built assets, uploads, health, and what crawlers read (the
+ * sitemap lists what guests see, whoever asks; docs/decisions/0047).
+ */
+const SESSIONLESS = [
+  /^\/assets\//,
+  /^\/uploads\//,
+  /^\/healthz$/,
+  /^\/favicon\.ico$/,
+  /^\/sitemap\.xml$/,
+  /^\/robots\.txt$/,
+];
 
 export function needsSession(url: string): boolean {
   return !SESSIONLESS.some((pattern) => pattern.test(url));

@@ -66,7 +66,10 @@ function Filters({ view }: { view: ShopListView }) {
             label="Colour"
             name="color"
             defaultValue={q.color}
-            data={[{ value: '', label: 'All colours' }, ...view.facets.colors]}
+            data={[
+              { value: '', label: 'All colours' },
+              ...view.facets.colors.map(({ value, label }) => ({ value, label })),
+            ]}
           />
           <Group grow gap="xs">
             <TextInput label="Min price" name="min_price" inputMode="decimal" defaultValue={q.min_price} />
