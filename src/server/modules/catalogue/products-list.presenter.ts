@@ -16,7 +16,7 @@ import { products } from './catalogue.tables';
 import { ownDiscountOf } from './pricing-context';
 import type { ProductListRow } from './products-list.queries';
 
-type PriceableProduct = {
+export type PriceableProduct = {
   id: number;
   price: string;
   isVariableProduct: boolean;

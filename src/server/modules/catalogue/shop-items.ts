@@ -9,7 +9,12 @@ import type { Storage } from '../../platform/files/storage';
 import { files } from '../files';
 import { productStockColors, productStocks, products, vats } from './catalogue.tables';
 import { categoryIdsWithParents, type ShopPricing, vatInfoOf } from './pricing-context';
-import { catalogueItemOf, thumbnailUrl } from './products-list.presenter';
+import {
+  catalogueItemOf,
+  type PriceableProduct,
+  priceableColumns,
+  thumbnailUrl,
+} from './products-list.presenter';
 import { notDeleted } from './products-list.queries';
 
 /** What a cart line (or a checkout line) names: a product, perhaps one of its variants. */
@@ -55,17 +60,10 @@ export async function loadShopProducts(
   if (ids.length === 0) return result;
   const rows = await db
     .select({
-      id: products.id,
+      ...priceableColumns,
       name: products.name,
       slug: products.slug,
       sku: products.sku,
-      price: products.price,
-      isVariableProduct: products.isVariableProduct,
-      hasDiscount: products.hasDiscount,
-      discountType: products.discountType,
-      discount: products.discount,
-      discountStartDate: products.discountStartDate,
-      discountEndDate: products.discountEndDate,
       unitSellingLabel: products.unitSellingLabel,
       stockQuantity: products.stockQuantity,
       weight: products.weight,
@@ -147,16 +145,7 @@ export async function loadShopProducts(
 /** A shop product with what the pricing engine reads of it. */
 export type SellableProduct = ShopProduct & { pricingCategoryIds: number[]; priceable: PriceableRow };
 
-type PriceableRow = {
-  id: number;
-  price: string;
-  isVariableProduct: boolean;
-  hasDiscount: boolean;
-  discountType: string;
-  discount: string | null;
-  discountStartDate: string | null;
-  discountEndDate: string | null;
-};
+type PriceableRow = Omit<PriceableProduct, 'pricingCategoryIds'>;
 
 /** One unit of the product (its variant's price when it names one), for `quantity` units, for the buyer. */
 export function shopUnitPrice(
