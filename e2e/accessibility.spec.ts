@@ -81,6 +81,8 @@ test('the back office works by keyboard: focus is visible, menus and dialogs ope
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
+  // The menu takes the focus once it has opened (at once under reduced motion, a moment later).
+  await expect.poll(() => account.evaluate((el) => el !== document.activeElement)).toBe(true);
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'View shop' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
