@@ -13,6 +13,7 @@ export function pageTitle(doc: ShopDocument): string {
     account: 'My account',
     'order-link': `Order ${doc.page === 'order-link' ? doc.props.order_code : ''}`,
     cart: 'Your cart',
+    contact: 'Contact us',
     error: 'Error',
     products: 'Products',
     product: 'Product',
