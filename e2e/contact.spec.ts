@@ -68,7 +68,6 @@ test('a visitor fixes a field, sends a message, and the admin reads it in the li
 
 test('the chat popup appears on a product page after its delay, once switched on in the admin', async ({
   page,
-  context,
 }) => {
   await signIn(page, 'admin@demo.test');
   await page
