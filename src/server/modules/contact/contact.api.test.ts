@@ -47,6 +47,19 @@ const valid = {
   message: 'Do you ship the oak table abroad?',
 };
 
+describe('GET /contact', () => {
+  it('renders the contact page with its SEO and the CSRF token the form posts with', async () => {
+    const agent = t.agent();
+    const response = await agent.visit('/contact');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(agent.csrfToken).not.toBe('');
+    expect(response.body).toContain('<link rel="canonical" href="http://localhost:0/contact" />');
+    const json = /<script type="application\/json" id="shop-data">(.*?)<\/script>/s.exec(response.body)?.[1];
+    expect(JSON.parse(json!)).toMatchObject({ page: 'contact', props: {}, path: '/contact' });
+  });
+});
+
 describe('POST /contact', () => {
   it('stores the message, answers success and queues the e-mail to the shop', async () => {
     const agent = await visitor();
