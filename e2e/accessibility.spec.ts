@@ -22,6 +22,7 @@ test('the sign-in, registration and password pages and the shop’s pages are ac
     '/products/linen-cushion-cover',
     '/products/teak-garden-bench',
     '/product/compost-bin',
+    '/contact',
     '/login',
     '/register',
     '/forgot-password',

@@ -1,6 +1,6 @@
 import { CHAT_POPUP_MESSAGES as M } from '../src/contracts/chat-popup';
 import { expect, test } from './fixtures';
-import { signIn } from './support';
+import { setChatPopup, signIn } from './support';
 
 test('an admin switches the chat popup on, moves it, keeps it after a reload, and opens a test chat', async ({
   page,
@@ -51,4 +51,6 @@ test('an admin switches the chat popup on, moves it, keeps it after a reload, an
     page.getByRole('button', { name: 'Open test chat' }).click(),
   ]);
   await expect(chat).toHaveURL('https://wa.me/23052500001?text=Hello%20from%20the%20journey');
+  // Off again: the storefront shows it now, and the journeys after this one shop without it.
+  await setChatPopup(page, { whatsapp_popup_enabled: false });
 });

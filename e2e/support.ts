@@ -66,3 +66,21 @@ export async function dragRow(page: Page, from: string, to: string, handleName: 
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text, { exact: true }).last()).toBeVisible();
 }
+
+/**
+ * Changes the chat popup settings through the admin API with the signed-in page's CSRF token: a
+ * journey that switches the popup on switches it off again, so the popup does not cover the shop
+ * in the journeys after it.
+ */
+export async function setChatPopup(page: Page, settings: Record<string, unknown>): Promise<void> {
+  const token = await page.locator('meta[name="csrf-token"]').getAttribute('content');
+  const response = await page.request.post('/api/whatsapp-configuration/settings', {
+    data: settings,
+    headers: {
+      'X-CSRF-TOKEN': token ?? '',
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

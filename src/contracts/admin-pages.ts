@@ -40,6 +40,11 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: '/admin/discounts/:id/edit', permission: 'catalogue.manage' },
   // Reading orders needs orders.view (implied by orders.manage); changing them orders.manage.
   { path: '/admin/orders', permission: 'orders.view', nav: { label: 'Orders', group: 'Sales' } },
+  {
+    path: '/admin/contact-messages',
+    permission: 'contact.manage',
+    nav: { label: 'Contact messages', group: 'Sales' },
+  },
   // spec 1 §2 order form.
   { path: '/admin/orders/create', permission: 'orders.manage' },
   { path: '/admin/orders/:id/edit', permission: 'orders.view' },

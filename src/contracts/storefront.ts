@@ -48,6 +48,7 @@ export type ShopPageState =
   | { page: 'account'; props: { role: string } }
   | { page: 'order-link'; props: OrderLinkView }
   | { page: 'cart'; props: { cart: CartReply; currency_symbol: string } }
+  | { page: 'contact'; props: Record<string, never> }
   | { page: 'error'; props: { status: number; message: string } };
 
 export type ShopDocument = ShopPageState & {

@@ -9,6 +9,7 @@ import {
   productRoutes,
   referenceRoutes,
 } from './modules/catalogue';
+import { contactRoutes } from './modules/contact';
 import { currencyRoutes } from './modules/currencies';
 import { customersRoutes } from './modules/customers';
 import { emailTemplateRoutes } from './modules/email-templates';
@@ -37,7 +38,12 @@ import { shippingRoutes } from './modules/shipping';
 import { paymentMethodRoutes, pickupPointRoutes } from './modules/shop-setup';
 import { slidersRoutes } from './modules/sliders';
 import { stockRoutes, stockSettingsRoutes, stockSheetRoutes } from './modules/stock';
-import { cartPageRoutes, cataloguePageRoutes, storefrontRoutes } from './modules/storefront';
+import {
+  cartPageRoutes,
+  cataloguePageRoutes,
+  contactPageRoutes,
+  storefrontRoutes,
+} from './modules/storefront';
 import { type AnyRoute, defineRoute } from './platform/http/define-route';
 
 const healthRoute = defineRoute({
@@ -84,6 +90,8 @@ const moduleRoutes: AnyRoute[] = [
   ...menusRoutes,
   ...cartRoutes,
   ...cartPageRoutes,
+  ...contactRoutes,
+  ...contactPageRoutes,
   ...emailSettingsRoutes,
   ...smsRoutes,
   ...messagingTestRoutes,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { userAddresses } from './modules/accounts/accounts.tables';
 import { seedDemoCatalogue, seedDemoDiscounts } from './modules/catalogue';
+import { seedDemoContactMessages } from './modules/contact';
 import { seedDemoEmailTemplates } from './modules/email-templates';
 import { seedDemoFiles } from './modules/files';
 import { seedDemoMenus } from './modules/menus';
@@ -148,6 +149,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoSliders(ctx, actor);
   await seedDemoMenus(ctx, actor);
   await seedDemoOrders(ctx, actor);
+  await seedDemoContactMessages(ctx);
   return summary;
 }
 

@@ -14,6 +14,7 @@ export const PERMISSIONS = [
   'roles.manage',
   'files.manage',
   'menus.manage',
+  'contact.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -57,6 +58,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'roles.manage': 'Manage roles and permissions',
   'files.manage': 'Upload and organise files in the file library',
   'menus.manage': 'Edit the storefront menus',
+  'contact.manage': "Read, mark and delete the contact form's messages",
 };
 
 /**

@@ -3,6 +3,7 @@ import {
   chatUrl,
   fillMessageTemplate,
   isChatPhoneNumber,
+  isMobileAgent,
   phoneDigits,
   popupShowsOn,
   popupText,
@@ -63,5 +64,17 @@ describe('the chat popup rules (spec 3 §9)', () => {
     ['all_pages', '/', true],
   ] as const)('%s shows on %s: %s', (pages, path, shown) => {
     expect(popupShowsOn(pages, path)).toBe(shown);
+  });
+});
+
+describe('which device opens the mobile link', () => {
+  it.each([
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36', true],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', true],
+    ['Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15', true],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36', false],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0', false],
+  ])('%s is mobile: %s', (agent, mobile) => {
+    expect(isMobileAgent(agent)).toBe(mobile);
   });
 });

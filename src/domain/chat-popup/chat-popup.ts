@@ -55,3 +55,8 @@ export function popupShowsOn(pages: PopupPages, path: string): boolean {
   if (pages === 'product_details') return path.includes('/product/') || path.includes('/products/');
   return path.includes('/category/');
 }
+
+/** spec 3 §9 "A mobile device opens the mobile chat link": phones and tablets by their user agent. */
+export function isMobileAgent(userAgent: string): boolean {
+  return /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(userAgent);
+}

@@ -34,6 +34,7 @@ const PAGES: [path: string, page: ComponentType][] = [
   ['/admin/theme-settings', lazy(() => import('./theme/theme-settings-page'))],
   ['/admin/menus', lazy(() => import('./menus/menus-page'))],
   ['/admin/sliders', lazy(() => import('./sliders/sliders-page'))],
+  ['/admin/contact-messages', lazy(() => import('./contact/contact-messages-page'))],
   ['/admin/sliders/create', lazy(() => import('./sliders/slider-form-page'))],
   ['/admin/sliders/:id/edit', lazy(() => import('./sliders/slider-form-page'))],
   ['/admin/email-management', lazy(() => import('./settings/email-settings-page'))],

@@ -49,6 +49,8 @@ const PAGE_VIEWS: { [P in PageName]: () => Promise<(document: DocumentOf<P>) => 
     import('./pages/order-link-page').then(({ OrderLinkPage }) => (doc) => <OrderLinkPage {...doc.props} />),
   cart: () =>
     import('./pages/cart-page').then(({ CartPage }) => (doc) => <CartPage {...doc.props} />),
+  contact: () =>
+    import('./pages/contact-page').then(({ ContactPage }) => () => <ContactPage />),
   error: () =>
     import('./pages/error-page').then(({ ErrorPage }) => (doc) => <ErrorPage {...doc.props} />),
 };

@@ -1,5 +1,6 @@
 import type { ShopDocument } from '../../contracts/storefront';
 import { MantineProviders } from '../ui/mantine-providers';
+import { ChatPopupLoader } from './chat-popup-loader';
 import { ShopLayout } from './shop-layout';
 import type { PageView } from './shop-pages';
 
@@ -13,6 +14,7 @@ export function pageTitle(doc: ShopDocument): string {
     account: 'My account',
     'order-link': `Order ${doc.page === 'order-link' ? doc.props.order_code : ''}`,
     cart: 'Your cart',
+    contact: 'Contact us',
     error: 'Error',
     products: 'Products',
     product: 'Product',
@@ -37,6 +39,10 @@ export function ShopRoot({ document, view }: { document: ShopDocument; view: Pag
       >
         {view(document)}
       </ShopLayout>
+      <ChatPopupLoader
+        path={document.path}
+        productName={document.page === 'product' ? document.props.product.name : null}
+      />
     </MantineProviders>
   );
 }

@@ -133,3 +133,17 @@ export function productSeo(
     },
   };
 }
+
+/** /contact: indexed, so a visitor searching for the shop's contact finds the form. */
+export function contactSeo(base: string, siteName: string): ShopSeo {
+  const url = `${base}/contact`;
+  const description = `Send ${siteName} a message: we answer by e-mail.`;
+  return {
+    title: 'Contact us',
+    description,
+    canonical: url,
+    robots: 'index, follow',
+    og: { type: 'website', title: `Contact us · ${siteName}`, description, url, image: null },
+    json_ld: null,
+  };
+}

@@ -11,6 +11,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** Where an answer goes when it is not the sender (a contact message's visitor). */
+  replyTo?: string;
   /** Files sent with the message (an order document's PDF). */
   attachments?: MailAttachment[];
 };
