@@ -1,9 +1,10 @@
 import { expect, test } from './fixtures';
-import { lastMailTo, signIn, unique } from './support';
+import { lastMailTo, shopHydrated, signIn, unique } from './support';
 
 test('a visitor registers a company account, forgets the password and resets it', async ({ page }) => {
   const email = `${unique('buyer')}@example.test`;
   await page.goto('/register');
+  await shopHydrated(page);
   await page.getByText('Company', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Company' })).toBeChecked();
   await page.getByRole('button', { name: 'Create account' }).last().click();
@@ -20,6 +21,8 @@ test('a visitor registers a company account, forgets the password and resets it'
   await expect(page).toHaveURL(/\/login$/);
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await shopHydrated(page);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('If an account exists for that e-mail address')).toBeVisible();
@@ -28,6 +31,7 @@ test('a visitor registers a company account, forgets the password and resets it'
   const link = /(http:\/\/\S+\/reset-password\/\S+)/.exec(mail)?.[1];
   expect(link).toBeTruthy();
   await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await shopHydrated(page);
   await page.getByLabel(/^New password/).fill('second-password-2');
   await page.getByLabel(/^Confirm new password/).fill('second-password-2');
   await page.getByRole('button', { name: 'Save new password' }).click();

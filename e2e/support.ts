@@ -5,8 +5,14 @@ import { expect, type Page } from '@playwright/test';
 export const DEMO_PASSWORD = 'emporium-demo';
 
 /** Signs in through the login page, as a person would. */
+/** Waits until the storefront page has hydrated: typing before that is reset by hydration. */
+export async function shopHydrated(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
+  await shopHydrated(page);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { ShopDocument } from '../../contracts/storefront';
 import { MantineProviders } from '../ui/mantine-providers';
 import { ChatPopupLoader } from './chat-popup-loader';
@@ -28,6 +29,11 @@ export function pageTitle(doc: ShopDocument): string {
  * code already loaded (loadPageView).
  */
 export function ShopRoot({ document, view }: { document: ShopDocument; view: PageView }) {
+  // Marks the page as live once hydrated (on <html>, outside the rendered tree): what a visitor
+  // types before it would be reset by hydration, so scripts and journeys wait for the mark.
+  useEffect(() => {
+    window.document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <MantineProviders>
       <ShopLayout
