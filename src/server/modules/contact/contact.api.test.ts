@@ -57,6 +57,7 @@ describe('GET /contact', () => {
     expect(response.body).toContain('<link rel="canonical" href="http://localhost:0/contact" />');
     const json = /<script type="application\/json" id="shop-data">(.*?)<\/script>/s.exec(response.body)?.[1];
     expect(JSON.parse(json!)).toMatchObject({ page: 'contact', props: {}, path: '/contact' });
+    expect((await agent.get('/sitemap.xml')).body).toContain('<loc>http://localhost:0/contact</loc>');
   });
 });
 

@@ -220,6 +220,7 @@ export const cataloguePageRoutes = [
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         entry('/', null),
         entry('/products', null),
+        entry('/contact', null),
         ...categories.map((c) => entry(`/category/${encodeURIComponent(c.slug)}`, c.updatedAt)),
         ...products.map((p) => entry(`/products/${encodeURIComponent(p.slug)}`, p.updatedAt)),
         '</urlset>',
