@@ -1,4 +1,5 @@
 import { passwordResetMail } from './modules/accounts';
+import { newOrderAdminMail, orderConfirmationMail } from './modules/checkout';
 import { customerLinkMail, documentMail } from './modules/orders';
 import { stockAlertsMail } from './modules/stock';
 import type { AnyJob } from './platform/jobs/job-queue';
@@ -12,4 +13,6 @@ export const allJobs: readonly AnyJob[] = [
   customerLinkMail,
   documentMail,
   stockAlertsMail,
+  orderConfirmationMail,
+  newOrderAdminMail,
 ];

@@ -9,6 +9,7 @@ import {
   productRoutes,
   referenceRoutes,
 } from './modules/catalogue';
+import { cardPaymentRoutes, checkoutRoutes } from './modules/checkout';
 import { currencyRoutes } from './modules/currencies';
 import { customersRoutes } from './modules/customers';
 import { emailTemplateRoutes } from './modules/email-templates';
@@ -84,6 +85,8 @@ const moduleRoutes: AnyRoute[] = [
   ...menusRoutes,
   ...cartRoutes,
   ...cartPageRoutes,
+  ...checkoutRoutes,
+  ...cardPaymentRoutes,
   ...emailSettingsRoutes,
   ...smsRoutes,
   ...messagingTestRoutes,
