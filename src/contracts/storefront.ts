@@ -1,4 +1,5 @@
 import type { CartReply } from './cart';
+import type { CardSandboxProps, CheckoutPageProps, PaymentPageProps, PlacedOrderView } from './checkout';
 import type { OrderLinkView } from './orders';
 import type {
   ShopDisplay,
@@ -48,6 +49,10 @@ export type ShopPageState =
   | { page: 'account'; props: { role: string } }
   | { page: 'order-link'; props: OrderLinkView }
   | { page: 'cart'; props: { cart: CartReply; currency_symbol: string } }
+  | { page: 'checkout'; props: CheckoutPageProps }
+  | { page: 'order-confirmation'; props: { order: PlacedOrderView } }
+  | { page: 'payment'; props: PaymentPageProps }
+  | { page: 'card-sandbox'; props: CardSandboxProps }
   | { page: 'error'; props: { status: number; message: string } };
 
 export type ShopDocument = ShopPageState & {

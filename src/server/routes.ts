@@ -9,7 +9,7 @@ import {
   productRoutes,
   referenceRoutes,
 } from './modules/catalogue';
-import { cardPaymentRoutes, checkoutRoutes } from './modules/checkout';
+import { cardPaymentRoutes, checkoutPageRoutes, checkoutRoutes } from './modules/checkout';
 import { currencyRoutes } from './modules/currencies';
 import { customersRoutes } from './modules/customers';
 import { emailTemplateRoutes } from './modules/email-templates';
@@ -87,6 +87,7 @@ const moduleRoutes: AnyRoute[] = [
   ...cartPageRoutes,
   ...checkoutRoutes,
   ...cardPaymentRoutes,
+  ...checkoutPageRoutes,
   ...emailSettingsRoutes,
   ...smsRoutes,
   ...messagingTestRoutes,

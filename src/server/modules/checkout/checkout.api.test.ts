@@ -1,5 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+import fs, { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES as M } from '../../../contracts/checkout';
@@ -8,15 +9,23 @@ import { type Agent, createTestApp, type TestApp } from '../../../test/test-app'
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { setSettings } from '../../platform/settings/settings-store';
 import { products } from '../catalogue/catalogue.tables';
-import { orderItems, orders } from '../orders/orders.tables';
+import { orderItems, orderPayments, orders } from '../orders/orders.tables';
 import { countries, shippingMethods, states } from '../shipping/shipping.tables';
 import { paymentMethods, pickupPoints } from '../shop-setup/shop-setup.tables';
+import { cardPayments } from './checkout.tables';
 
 let t: TestApp;
 let place: { countryId: number; stateId: number; methodId: number; pointId: number; freePointId: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The shop's server renderer from source, so the pages' HTML is checked as the browser gets it.
+  t = await createTestApp({
+    prepareDist: async (dist) => {
+      await fs.mkdir(path.join(dist, 'ssr'), { recursive: true });
+      const source = pathToFileURL(path.resolve('src/web/shop/entry-server.tsx')).href;
+      await fs.writeFile(path.join(dist, 'ssr/entry-server.js'), `export { render } from '${source}';\n`);
+    },
+  });
   const db = t.ctx.db;
   const [country] = await db.insert(countries).values({ name: 'Mauritius', code: 'MU' }).returning();
   const [state] = await db.insert(states).values({ name: 'Port Louis', countryId: country!.id }).returning();
@@ -330,5 +339,177 @@ describe('checkout reads', () => {
       service_fee: 50,
       address: '4 Rue La Bourdonnais',
     });
+  });
+});
+
+/** A guest with one product in the cart who checked out with this payment type. */
+async function placed(paymentType: string, price = '40.00') {
+  const product = await createProduct(t.ctx.db, { price, stockQuantity: 5 });
+  const visitor = await guest();
+  await visitor.post('/cart/add', { product_id: product.id, quantity: 1 });
+  const response = await visitor.post('/checkout', form({ payment_type: paymentType }));
+  expect(response.statusCode, response.body).toBe(201);
+  const { order_code, redirect_url } = response.json() as { order_code: string; redirect_url: string };
+  const token = new URL(redirect_url, 'http://shop').searchParams.get('token')!;
+  return { visitor, product, code: order_code, token, redirect_url };
+}
+
+async function sandboxPay(visitor: Agent, redirect: string, card: Record<string, string>) {
+  const params = Object.fromEntries(new URL(redirect, 'http://shop').searchParams);
+  return visitor.post('/payment-sandbox/pay', { ...params, ...card });
+}
+
+const APPROVED = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+const DECLINED = { card_number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' };
+
+describe('checkout pages', () => {
+  it('GET /checkout renders the form from the server’s cart, or the empty state', async () => {
+    const visitor = await guest();
+    const empty = await visitor.get('/checkout', { accept: 'text/html' });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain(M.cartEmpty);
+    expect(empty.body).toContain('href="/products"');
+
+    const lamp = await createProduct(t.ctx.db, { name: 'Desk lamp', price: '12.00', stockQuantity: 5 });
+    await visitor.post('/cart/add', { product_id: lamp.id, quantity: 1 });
+    const page = await visitor.get('/checkout', { accept: 'text/html' });
+    for (const label of [
+      'First Name',
+      'Last Name',
+      'Email Address',
+      'Phone Number',
+      'Street Address',
+      'Country',
+      'State/Province',
+      'City',
+      'Courier',
+      'Cash on delivery',
+      'Desk lamp',
+    ])
+      expect(page.body).toContain(label);
+    expect(page.body).not.toContain('Peach');
+  });
+
+  it('prefills a signed-in buyer’s details', async () => {
+    const customer = await t.signedIn(['customer'], { firstName: 'Grace', lastName: 'Hopper' });
+    const page = await customer.get('/checkout', { accept: 'text/html' });
+    expect(page.body).toContain('"first_name":"Grace"');
+    expect(page.body).toContain(`"email":"${customer.user.email}"`);
+  });
+
+  it('shows the confirmation to the buyer only: by the receipt token or their account', async () => {
+    const { visitor, code, token, redirect_url } = await placed('cod');
+    const page = await visitor.get(redirect_url, { accept: 'text/html' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(code);
+    expect(page.body).toContain('Thank you for your order');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect((await visitor.get(`/order-confirmation/${code}`)).statusCode).toBe(404);
+    expect((await visitor.get(`/order-confirmation/${code}?token=x${token.slice(1)}`)).statusCode).toBe(404);
+    const stranger = await t.signedIn(['customer']);
+    expect((await stranger.get(`/order-confirmation/${code}`)).statusCode).toBe(404);
+    expect((await stranger.get(`/payment/${code}`)).statusCode).toBe(404);
+  });
+});
+
+describe('card payment through the sandbox', () => {
+  it('a declined card leaves the order unpaid and payable; a retry with the test card pays it', async () => {
+    const { visitor, code, token, redirect_url } = await placed('card');
+    const payment = await visitor.get(redirect_url, { accept: 'text/html' });
+    expect(payment.statusCode).toBe(200);
+    expect(payment.body).toMatch(/Pay (<!-- -->)?\$60\.00(<!-- -->)? by card/);
+
+    const start = await visitor.post(`/payment/${code}/card`, { token });
+    expect(start.statusCode, start.body).toBe(200);
+    const hosted = start.json().redirect_url as string;
+    expect(hosted).toMatch(/^\/payment-sandbox\/pay\?reference=/);
+    expect((await visitor.get(hosted, { accept: 'text/html' })).body).toContain('Sandbox');
+    expect(
+      (await visitor.get(hosted.replace('amount=60.00', 'amount=0.01'), { accept: 'text/html' })).statusCode,
+    ).toBe(404);
+
+    const invalid = await sandboxPay(visitor, hosted, {
+      card_number: '4242 4242 4242 4241',
+      expiry: '1/2',
+      cvc: 'x',
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().errors).toEqual({
+      card_number: ['Please enter a valid card number'],
+      expiry: ['Please enter a valid expiry date (MM/YY)'],
+      cvc: ['Please enter the security code'],
+    });
+
+    const declined = await sandboxPay(visitor, hosted, DECLINED);
+    expect(declined.json()).toMatchObject({ status: 'declined' });
+    const told = await visitor.post('/payment/callback', declined.json().callback.fields);
+    expect(told.json()).toMatchObject({
+      status: 'declined',
+      message: 'Your card was declined. No payment was taken; you can try again.',
+    });
+    expect(await orderOf(code)).toMatchObject({ paymentStatus: 'unpaid', amountPaid: '0.00' });
+    const back = await visitor.get(declined.json().return_url, { accept: 'text/html' });
+    expect(back.body).toContain('Your card was declined');
+
+    const retry = (await visitor.post(`/payment/${code}/card`, { token })).json().redirect_url as string;
+    const paid = await sandboxPay(visitor, retry, APPROVED);
+    const fields = paid.json().callback.fields as Record<string, string>;
+    // A result whose amount or signature was changed on the way is refused.
+    const forged = await visitor.post('/payment/callback', { ...fields, amount: '0.01' });
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().errors).toEqual({ signature: ['The payment result could not be verified.'] });
+    const ok = await visitor.post('/payment/callback', fields);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'paid', message: 'Payment received. Thank you!' });
+    // Relayed twice, it pays once.
+    expect((await visitor.post('/payment/callback', fields)).statusCode).toBe(200);
+    const order = await orderOf(code);
+    expect(order).toMatchObject({ paymentStatus: 'paid', amountPaid: '60.00' });
+    const payments = await t.ctx.db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id));
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({
+      paymentType: 'card',
+      amount: '60.00',
+      transactionId: fields.transaction_id,
+    });
+    const [attempt] = await t.ctx.db
+      .select()
+      .from(cardPayments)
+      .where(eq(cardPayments.reference, new URL(retry, 'http://shop').searchParams.get('reference')!));
+    expect(attempt).toMatchObject({ status: 'paid', brand: 'Visa', last4: '4242' });
+    // Nothing of the card but brand and last 4 is kept anywhere in the order's rows.
+    expect(JSON.stringify({ order, payments, attempt })).not.toContain('42424242');
+    // Paid: nothing left to pay.
+    expect((await visitor.post(`/payment/${code}/card`, { token })).statusCode).toBe(422);
+  });
+
+  it('a cancelled payment leaves the order payable; only the buyer may start a payment', async () => {
+    const { visitor, code, token } = await placed('card', '15.00');
+    const stranger = await guest();
+    expect((await stranger.post(`/payment/${code}/card`, {})).statusCode).toBe(404);
+    expect((await stranger.post(`/payment/${code}/card`, { token: 'nope' })).statusCode).toBe(404);
+    const hosted = (await visitor.post(`/payment/${code}/card`, { token })).json().redirect_url as string;
+    const cancelled = await sandboxPay(visitor, hosted, { action: 'cancel' });
+    expect(cancelled.json().status).toBe('cancelled');
+    const told = await visitor.post('/payment/callback', cancelled.json().callback.fields);
+    expect(told.json().message).toBe('The payment was cancelled. No payment was taken; you can try again.');
+    expect((await orderOf(code)).paymentStatus).toBe('unpaid');
+    expect((await visitor.post(`/payment/${code}/card`, { token })).statusCode).toBe(200);
+  });
+
+  it('takes the stock when the order becomes paid, with the on_payment timing', async () => {
+    await setSettings(t.ctx.db, { stock_deduction_timing: 'on_payment' });
+    try {
+      const { visitor, code, token, product } = await placed('card', '9.00');
+      const stockOf = async () =>
+        (await t.ctx.db.select().from(products).where(eq(products.id, product.id)))[0]!.stockQuantity;
+      expect(await stockOf()).toBe(5);
+      const hosted = (await visitor.post(`/payment/${code}/card`, { token })).json().redirect_url as string;
+      const paid = await sandboxPay(visitor, hosted, APPROVED);
+      expect((await visitor.post('/payment/callback', paid.json().callback.fields)).statusCode).toBe(200);
+      expect(await stockOf()).toBe(4);
+    } finally {
+      await setSettings(t.ctx.db, { stock_deduction_timing: 'on_order' });
+    }
   });
 });
