@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CARD_MESSAGES as C, type CardSandboxProps, type SandboxPayReply } from '../../../contracts/checkout';
 import { cardDigits, groupCardNumber } from '../../../domain/payments/card-number';
 import { HttpError, http, navigation } from '../../lib/http';
@@ -16,6 +16,9 @@ export function CardSandboxPage({ request, merchant, test_cards }: CardSandboxPr
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<'pay' | 'cancel' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Set once the page's script runs: journeys wait for it before using the controls.
+  const [isHydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   async function send(action: 'pay' | 'cancel') {
     setBusy(action);
@@ -43,7 +46,7 @@ export function CardSandboxPage({ request, merchant, test_cards }: CardSandboxPr
   }
 
   return (
-    <Stack gap="lg" maw={520} mx="auto">
+    <Stack gap="lg" maw={520} mx="auto" data-testid="card-sandbox" data-hydrated={isHydrated}>
       <Group justify="space-between">
         <Title order={1} size="h2">
           Card payment

@@ -69,6 +69,9 @@ export function CheckoutPage(props: CheckoutPageProps) {
   const [shipping, setShipping] = useState<ShippingState>({ status: 'none' });
   const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Set once the page's script runs: journeys wait for it before using the controls.
+  const [isHydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   // One key per intended order: a retry after a lost reply takes the same order (DECISIONS 25).
   const idempotencyKey = useRef<string | null>(null);
 
@@ -224,7 +227,13 @@ export function CheckoutPage(props: CheckoutPageProps) {
       <Title order={1} size="h2">
         Checkout
       </Title>
-      <form noValidate onSubmit={form.onSubmit(submit)} aria-label="Checkout">
+      <form
+        noValidate
+        onSubmit={form.onSubmit(submit)}
+        aria-label="Checkout"
+        data-testid="checkout-form"
+        data-hydrated={isHydrated}
+      >
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="lg">

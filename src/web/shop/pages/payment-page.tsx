@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CARD_MESSAGES as C, type PaymentPageProps } from '../../../contracts/checkout';
 import { money } from '../../lib/format';
 import { HttpError, http, navigation } from '../../lib/http';
@@ -13,6 +13,9 @@ import { PlacedOrderSummary } from './placed-order-summary';
 export function PaymentPage({ order, token, last_attempt, payable }: PaymentPageProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Set once the page's script runs: journeys wait for it before using the controls.
+  const [isHydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const due = Number(order.grand_total) - Number(order.amount_paid);
   const confirmation = `/order-confirmation/${order.order_code}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 
@@ -32,7 +35,7 @@ export function PaymentPage({ order, token, last_attempt, payable }: PaymentPage
   }
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" data-testid="payment-page" data-hydrated={isHydrated}>
       <Title order={1} size="h2">
         Payment for order {order.order_code}
       </Title>
