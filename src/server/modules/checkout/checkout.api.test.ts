@@ -8,7 +8,12 @@ import { createProduct } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { setSettings } from '../../platform/settings/settings-store';
-import { products } from '../catalogue/catalogue.tables';
+import {
+  discountRuleProducts,
+  discountRules,
+  discountRuleUsages,
+  products,
+} from '../catalogue/catalogue.tables';
 import { orderItems, orderPayments, orders } from '../orders/orders.tables';
 import { countries, shippingMethods, states } from '../shipping/shipping.tables';
 import { paymentMethods, pickupPoints } from '../shop-setup/shop-setup.tables';
@@ -279,6 +284,29 @@ describe('POST /checkout', () => {
     const theirs = await stranger.post('/checkout', form(), key);
     expect(theirs.statusCode).toBe(422);
     expect(theirs.json().errors).toEqual({ cart: [M.cartEmpty] });
+  });
+
+  it('sells at the discount rule’s price and records the rule’s use, as orders do', async () => {
+    const vase = await createProduct(t.ctx.db, { price: '10.00', stockQuantity: 5 });
+    const [rule] = await t.ctx.db
+      .insert(discountRules)
+      .values({ name: 'Vase week', type: 'product', discountValue: '20', totalUsageLimit: 5 })
+      .returning();
+    await t.ctx.db.insert(discountRuleProducts).values({ discountRuleId: rule!.id, productId: vase.id });
+    const customer = await t.signedIn(['customer']);
+    await customer.post('/cart/add', { product_id: vase.id, quantity: 1 });
+    const response = await customer.post('/checkout', form({ email: customer.user.email }));
+    expect(response.statusCode, response.body).toBe(201);
+    const order = await orderOf(response.json().order_code);
+    const items = await t.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(items[0]).toMatchObject({ price: '8.00' });
+    const [after] = await t.ctx.db.select().from(discountRules).where(eq(discountRules.id, rule!.id));
+    expect(after!.usageCount).toBe(1);
+    const uses = await t.ctx.db
+      .select()
+      .from(discountRuleUsages)
+      .where(eq(discountRuleUsages.discountRuleId, rule!.id));
+    expect(uses).toMatchObject([{ userId: customer.user.id, reference: `order:${order.id}` }]);
   });
 
   it('a rolled-back order queues no e-mail, keeps the cart and takes no stock', async () => {
