@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { CheckoutPageProps } from '../../../contracts/checkout';
-import { AppError } from '../../../domain/errors';
+import { CARD_MESSAGES, type CheckoutPageProps } from '../../../contracts/checkout';
+import { fieldError } from '../../../domain/errors';
 import { SANDBOX_CARDS } from '../../../domain/payments/card-number';
 import { defineRoute } from '../../platform/http/define-route';
 import { getSetting } from '../../platform/settings/settings-store';
@@ -146,7 +146,7 @@ export const checkoutPageRoutes = [
     handler: async ({ ctx, req, reply, query }) => {
       reply.header('Referrer-Policy', 'no-referrer');
       const request = await verifySandboxRequest(ctx.db, query);
-      if (!request) throw new AppError('not_found', 'This payment request is not valid.');
+      if (!request) throw fieldError('signature', CARD_MESSAGES.sandboxRequest);
       return ctx.pages.shop(
         req,
         reply,

@@ -454,7 +454,7 @@ describe('card payment through the sandbox', () => {
     expect((await visitor.get(hosted, { accept: 'text/html' })).body).toContain('Sandbox');
     expect(
       (await visitor.get(hosted.replace('amount=60.00', 'amount=0.01'), { accept: 'text/html' })).statusCode,
-    ).toBe(404);
+    ).toBe(422);
 
     const invalid = await sandboxPay(visitor, hosted, {
       card_number: '4242 4242 4242 4241',
