@@ -1,4 +1,5 @@
 import type { CartReply } from './cart';
+import type { CardSandboxProps, CheckoutPageProps, PaymentPageProps, PlacedOrderView } from './checkout';
 import type { OrderLinkView } from './orders';
 import type {
   ShopDisplay,
@@ -49,6 +50,10 @@ export type ShopPageState =
   | { page: 'order-link'; props: OrderLinkView }
   | { page: 'cart'; props: { cart: CartReply; currency_symbol: string } }
   | { page: 'contact'; props: Record<string, never> }
+  | { page: 'checkout'; props: CheckoutPageProps }
+  | { page: 'order-confirmation'; props: { order: PlacedOrderView } }
+  | { page: 'payment'; props: PaymentPageProps }
+  | { page: 'card-sandbox'; props: CardSandboxProps }
   | { page: 'error'; props: { status: number; message: string } };
 
 export type ShopDocument = ShopPageState & {

@@ -1,4 +1,5 @@
 import { passwordResetMail } from './modules/accounts';
+import { newOrderAdminMail, orderConfirmationMail } from './modules/checkout';
 import { contactMessageMail } from './modules/contact';
 import { customerLinkMail, documentMail } from './modules/orders';
 import { stockAlertsMail } from './modules/stock';
@@ -14,4 +15,6 @@ export const allJobs: readonly AnyJob[] = [
   documentMail,
   stockAlertsMail,
   contactMessageMail,
+  orderConfirmationMail,
+  newOrderAdminMail,
 ];

@@ -9,6 +9,7 @@ import {
   productRoutes,
   referenceRoutes,
 } from './modules/catalogue';
+import { cardPaymentRoutes, checkoutPageRoutes, checkoutRoutes } from './modules/checkout';
 import { contactRoutes } from './modules/contact';
 import { currencyRoutes } from './modules/currencies';
 import { customersRoutes } from './modules/customers';
@@ -92,6 +93,9 @@ const moduleRoutes: AnyRoute[] = [
   ...cartPageRoutes,
   ...contactRoutes,
   ...contactPageRoutes,
+  ...checkoutRoutes,
+  ...cardPaymentRoutes,
+  ...checkoutPageRoutes,
   ...emailSettingsRoutes,
   ...smsRoutes,
   ...messagingTestRoutes,

@@ -53,7 +53,7 @@ describe('the route census', () => {
 });
 
 /** Replies the same for everyone, which may be cached publicly (sessionless paths are not checked). */
-const PUBLIC_CACHE = new Set(['GET /favicon.ico']);
+const PUBLIC_CACHE = new Set(['GET /favicon.ico', 'GET /robots.txt', 'GET /sitemap.xml']);
 
 /** GET routes without parameters that answer 422 to a bare call, and why. */
 const NEEDS_INPUT = new Map([
@@ -63,6 +63,8 @@ const NEEDS_INPUT = new Map([
   ['GET /api/discounts/selector/categories', 'two characters of search'],
   ['GET /api/order-products', 'two characters of search'],
   ['GET /api/whatsapp-test/accounts', 'a stored API token'],
+  ['GET /checkout/get-states', 'the country whose states'],
+  ['GET /payment-sandbox/pay', 'the shop’s signed payment request'],
 ]);
 
 describe.each(IDENTITIES)('every route as %s', (identity) => {

@@ -51,6 +51,18 @@ const PAGE_VIEWS: { [P in PageName]: () => Promise<(document: DocumentOf<P>) => 
     import('./pages/cart-page').then(({ CartPage }) => (doc) => <CartPage {...doc.props} />),
   contact: () =>
     import('./pages/contact-page').then(({ ContactPage }) => () => <ContactPage />),
+  checkout: () =>
+    import('./pages/checkout-page').then(({ CheckoutPage }) => (doc) => <CheckoutPage {...doc.props} />),
+  'order-confirmation': () =>
+    import('./pages/order-confirmation-page').then(({ OrderConfirmationPage }) => (doc) => (
+      <OrderConfirmationPage {...doc.props} />
+    )),
+  payment: () =>
+    import('./pages/payment-page').then(({ PaymentPage }) => (doc) => <PaymentPage {...doc.props} />),
+  'card-sandbox': () =>
+    import('./pages/card-sandbox-page').then(({ CardSandboxPage }) => (doc) => (
+      <CardSandboxPage {...doc.props} />
+    )),
   error: () =>
     import('./pages/error-page').then(({ ErrorPage }) => (doc) => <ErrorPage {...doc.props} />),
 };

@@ -79,3 +79,14 @@ function setCartCookie(req: FastifyRequest, reply: FastifyReply, token: string):
 export function clearCartCookie(reply: FastifyReply): void {
   reply.clearCookie(CART_COOKIE, { path: '/' });
 }
+
+/** The owner's cart under its row lock (checkout: adds from another tab wait), or null when none. */
+export async function lockCart(tx: Tx, owner: CartOwner): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(ownerCondition(owner))
+    .for('update')
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -7,3 +7,12 @@ export { orderRoutes } from './orders.routes';
 export { ordersListRoutes, purchaseHistoryRoutes } from './orders-list.routes';
 export { seedDemoOrders } from './seed-demo-orders';
 export { customerLinkMail } from './send-customer-link';
+export {
+  findOrderByCode,
+  itemsOfOrder,
+  lockOrder,
+  type OrderItemRow,
+  type OrderRow,
+  placeWebOrder,
+  recordCardPayment,
+} from './web-orders';

@@ -3,7 +3,7 @@ import type { PaymentBody, PaymentRecordReply } from '../../../contracts/orders'
 import { fieldError } from '../../../domain/errors';
 import { fromDecimal, toDecimalText } from '../../../domain/money/money';
 import { paymentAmountError, statusForAmount } from '../../../domain/orders/payment-rules';
-import { type Actor, audit } from '../../platform/audit/audit';
+import { type ShopActor as Actor, audit } from '../../platform/audit/audit';
 import type { Tx } from '../../platform/db/database';
 import { settleOrderStock } from './order-stock';
 import { presentPayment } from './orders.presenter';

@@ -33,7 +33,7 @@ import {
   type PaymentType,
   statusForAmount,
 } from '../../../domain/orders/payment-rules';
-import { type Actor, audit } from '../../platform/audit/audit';
+import { audit, type ShopActor } from '../../platform/audit/audit';
 import type { Tx } from '../../platform/db/database';
 import { checkCustomerAccount } from '../accounts';
 import { defaultCurrency } from '../currencies';
@@ -212,11 +212,13 @@ function paymentErrors(errors: Record<string, string>): FieldErrors {
  */
 export async function saveOrder(
   tx: Tx,
-  actor: Actor,
+  actor: ShopActor,
   now: Date,
   existing: OrderRow | null,
   body: OrderFormBody,
+  options: { orderFrom?: 'backend' | 'web' } = {},
 ): Promise<OrderSavedReply> {
+  const orderFrom = options.orderFrom ?? 'backend';
   const storedItems = existing ? await itemsOfOrder(tx, existing.id) : [];
   const itemsChange = itemChanges(
     linesOfStored(storedItems),
@@ -239,7 +241,9 @@ export async function saveOrder(
   const user = body.user_id ? await findUser(tx, body.user_id) : null;
   if (body.user_id && !user) addFieldError(errors, 'user_id', NOT_FOUND_MESSAGES.user);
   // A newly chosen customer must be a customer account (docs/decisions/0035): never staff or admin.
-  if (user && user.id !== existing?.userId) await checkCustomerAccount(tx, user.id);
+  // A web order's customer is the signed-in buyer themselves (docs/decisions/0051).
+  if (user && user.id !== existing?.userId && orderFrom === 'backend')
+    await checkCustomerAccount(tx, user.id);
   if (body.seller_id && !(await findUser(tx, body.seller_id)))
     addFieldError(errors, 'seller_id', NOT_FOUND_MESSAGES.seller);
   let currency: { id: number | null; code: string; symbol: string };
@@ -285,6 +289,8 @@ export async function saveOrder(
     });
     if (body.payment_intent === 'immediate_payment' && payment.amountPaid > 0)
       firstPayment = payment.amountPaid;
+    // A web order is paid later by the method the buyer chose at checkout (DECISIONS 18): it keeps it.
+    if (orderFrom === 'web') payment = { ...payment, paymentType: body.payment_type ?? null };
   } else {
     const paid = await completedPaid(tx, existing.id);
     const requested =
@@ -354,7 +360,7 @@ export async function saveOrder(
       OrderRow,
     ];
   } else {
-    order = await insertWithCode(tx, now, { ...fields, orderFrom: 'backend', createdBy: actor.userId });
+    order = await insertWithCode(tx, now, { ...fields, orderFrom, createdBy: actor.userId });
   }
 
   // Items changed after a deduction: the old deduction is given back (spec 1 §4 "Item editing").
@@ -378,7 +384,7 @@ export async function saveOrder(
       createdBy: actor.userId,
     });
   }
-  if (user) await ensureCustomerRole(tx, user.id);
+  if (user && orderFrom === 'backend') await ensureCustomerRole(tx, user.id);
 
   const deductedAt = await settleOrderStock(tx, actor, now, existing, order, savedItems);
   order = { ...order, stockDeductedAt: deductedAt };

@@ -1,2 +1,4 @@
+export { quoteShipping } from './quote-shipping';
 export { seedDemoShipping } from './seed-demo-shipping';
+export { findCountry, findShippingMethod, findState, listShippingMethods } from './shipping.queries';
 export { shippingRoutes } from './shipping.routes';

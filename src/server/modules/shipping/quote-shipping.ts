@@ -7,12 +7,12 @@ import {
 import { addFieldError, type FieldErrors, fieldError, validationError } from '../../../domain/errors';
 import { addMoney, cents, fromDecimal, toDecimal, ZERO } from '../../../domain/money/money';
 import { shippingQuote } from '../../../domain/shipping/shipping-cost';
-import type { AppContext } from '../../platform/context';
+import type { Executor } from '../../platform/db/database';
 import { products } from '../catalogue';
 import { findCity, findShippingMethod, findState, loadZones, methodRule, zoneRule } from './shipping.queries';
 
 /** Weight and free-shipping of the items sent, read from the catalogue (never from the browser). */
-async function itemsFacts(ctx: AppContext, items: CalculateShippingBody['items']) {
+async function itemsFacts(ctx: { db: Executor }, items: CalculateShippingBody['items']) {
   const ids = [...new Set(items.map((i) => i.product_id))];
   const rows = await ctx.db
     .select({ id: products.id, weight: products.weight, isFreeShipping: products.isFreeShipping })
@@ -37,7 +37,8 @@ async function itemsFacts(ctx: AppContext, items: CalculateShippingBody['items']
  * without items (docs/decisions/0024).
  */
 export async function quoteShipping(
-  ctx: AppContext,
+  // Only the database: the checkout quotes inside its own transaction (docs/decisions/0051).
+  ctx: { db: Executor },
   input: CalculateShippingBody,
 ): Promise<ShippingQuoteReply> {
   const method = await findShippingMethod(ctx.db, input.shipping_method_id);

@@ -4,6 +4,9 @@ import { auditLog } from './audit.tables';
 /** Who makes a change, as use cases record it in the audit trail. */
 export type Actor = { userId: number; ip: string | null };
 
+/** Who acts where a visitor without an account may act too: a web order placed at checkout. */
+export type ShopActor = { userId: number | null; ip: string | null };
+
 export type AuditEntry = {
   actorUserId: number | null;
   action: string;

@@ -260,6 +260,9 @@ function CartTotals({
             {money(totals.total)}
           </Text>
         </Group>
+        <Button component="a" href="/checkout" mt="sm" fullWidth>
+          Proceed to checkout
+        </Button>
       </Stack>
     </Card>
   );

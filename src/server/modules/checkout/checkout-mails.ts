@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { formatMoney, fromDecimal } from '../../../domain/money/money';
+import { defineJob } from '../../platform/jobs/job-queue';
+import { getSettings } from '../../platform/settings/settings-store';
+import { itemsOfOrder, type OrderItemRow, type OrderRow } from '../orders';
+import { orders } from '../orders/orders.tables';
+
+async function orderOf(db: Parameters<typeof itemsOfOrder>[0], orderId: number): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+function itemLines(items: readonly OrderItemRow[], symbol: string): string {
+  return items
+    .map((i) => {
+      const name = i.variantLabel ? `${i.productName} (${i.variantLabel})` : i.productName;
+      return `  ${i.quantity} × ${name}  ${formatMoney(fromDecimal(i.lineTotal), symbol)}`;
+    })
+    .join('\n');
+}
+
+function totalsText(order: OrderRow): string {
+  const m = (v: string) => formatMoney(fromDecimal(v), order.currencySymbol);
+  return [
+    `Items: ${m(order.itemsTotal)}`,
+    `VAT: ${m(order.vatTotal)}`,
+    `Shipping: ${m(order.shippingCost)}`,
+    `Total: ${m(order.grandTotal)}`,
+  ].join('\n');
+}
+
+type ConfirmationMail = { orderId: number; token: string };
+
+/**
+ * The buyer's order confirmation (issue 14), queued in the checkout's transaction: a rolled-back
+ * order sends nothing. The receipt token is in the payload until the job is done, then removed.
+ */
+export const orderConfirmationMail = defineJob<ConfirmationMail>({
+  name: 'checkout.order-confirmation-mail',
+  secretKeys: ['token'],
+  async run(ctx, { orderId, token }) {
+    const order = await orderOf(ctx.db, orderId);
+    if (!order?.customerEmail) return; // deleted since, or no address: nothing to send
+    const items = await itemsOfOrder(ctx.db, order.id);
+    const s = await getSettings(ctx.db, ['company_name', 'site_name']);
+    const shop = s.company_name || s.site_name;
+    const url = `${ctx.config.publicUrl}/order-confirmation/${order.orderCode}?token=${token}`;
+    await ctx.mailer.send({
+      to: order.customerEmail,
+      subject: `Order confirmation ${order.orderCode} · ${shop}`,
+      text:
+        `Dear ${order.customerFirstName ?? 'customer'},\n\nThank you for your order ${order.orderCode}.\n\n` +
+        `${itemLines(items, order.currencySymbol)}\n\n${totalsText(order)}\n\n` +
+        `You can see your order here:\n${url}\n\nKind regards,\n${shop}\n`,
+    });
+  },
+});
+
+/** The shop's notice of a new web order, to the admin address of the e-mail settings. */
+export const newOrderAdminMail = defineJob<{ orderId: number }>({
+  name: 'checkout.new-order-admin-mail',
+  async run(ctx, { orderId }) {
+    const order = await orderOf(ctx.db, orderId);
+    if (!order) return;
+    const s = await getSettings(ctx.db, ['admin_email', 'site_name']);
+    if (!s.admin_email) return;
+    const items = await itemsOfOrder(ctx.db, order.id);
+    const name = [order.customerFirstName, order.customerLastName].filter(Boolean).join(' ');
+    await ctx.mailer.send({
+      to: s.admin_email,
+      subject: `New order ${order.orderCode} · ${s.site_name}`,
+      text:
+        `A new order was placed in the shop.\n\nOrder: ${order.orderCode}\nCustomer: ${name} <${order.customerEmail ?? ''}>\n` +
+        `Payment: ${order.paymentType ?? '-'}\n\n${itemLines(items, order.currencySymbol)}\n\n${totalsText(order)}\n\n` +
+        `${ctx.config.publicUrl}/admin/orders/${order.id}\n`,
+    });
+  },
+});

@@ -1,0 +1,80 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CheckoutChoice } from '../../../contracts/checkout';
+import { hashToken } from '../../platform/auth/tokens';
+import type { Executor, Tx } from '../../platform/db/database';
+import { productStocks, products } from '../catalogue/catalogue.tables';
+import { countries, states } from '../shipping/shipping.tables';
+import { orderReceipts } from './checkout.tables';
+
+/** The countries a buyer may choose (GET /api/countries answers the same, paged). */
+export async function activeCountries(db: Executor): Promise<CheckoutChoice[]> {
+  return db
+    .select({ id: countries.id, name: countries.name })
+    .from(countries)
+    .where(eq(countries.status, 1))
+    .orderBy(asc(countries.name), asc(countries.id));
+}
+
+/** GET /checkout/get-states: the active states of an active country, by name. */
+export async function activeStatesOf(db: Executor, countryId: number): Promise<CheckoutChoice[]> {
+  return db
+    .select({ id: states.id, name: states.name })
+    .from(states)
+    .innerJoin(countries, eq(countries.id, states.countryId))
+    .where(and(eq(states.countryId, countryId), eq(states.status, 1), eq(countries.status, 1)))
+    .orderBy(asc(states.name), asc(states.id));
+}
+
+export async function findActiveCountry(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: countries.id, name: countries.name })
+    .from(countries)
+    .where(and(eq(countries.id, id), eq(countries.status, 1)));
+  return row ?? null;
+}
+
+export async function findActiveState(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: states.id, name: states.name, countryId: states.countryId })
+    .from(states)
+    .where(and(eq(states.id, id), eq(states.status, 1)));
+  return row ?? null;
+}
+
+/**
+ * The stock of the products and variants a checkout takes, under their row locks: a concurrent
+ * checkout of the last unit waits for this one and then sees what is left.
+ */
+export async function lockStock(tx: Tx, productIds: readonly number[], variantIds: readonly number[]) {
+  const [productRows, variantRows] = await Promise.all([
+    productIds.length
+      ? tx
+          .select({ id: products.id, qty: products.stockQuantity })
+          .from(products)
+          .where(inArray(products.id, [...productIds]))
+          .orderBy(asc(products.id))
+          .for('update')
+      : Promise.resolve([]),
+    variantIds.length
+      ? tx
+          .select({ id: productStocks.id, qty: productStocks.qty })
+          .from(productStocks)
+          .where(inArray(productStocks.id, [...variantIds]))
+          .orderBy(asc(productStocks.id))
+          .for('update')
+      : Promise.resolve([]),
+  ]);
+  return {
+    product: new Map(productRows.map((r) => [r.id, r.qty])),
+    variant: new Map(variantRows.map((r) => [r.id, r.qty])),
+  };
+}
+
+/** The order a receipt token names, or null (only the token's hash is stored). */
+export async function orderIdOfReceipt(db: Executor, token: string): Promise<number | null> {
+  const [row] = await db
+    .select({ orderId: orderReceipts.orderId })
+    .from(orderReceipts)
+    .where(eq(orderReceipts.tokenHash, hashToken(token)));
+  return row?.orderId ?? null;
+}

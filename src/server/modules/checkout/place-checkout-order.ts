@@ -1,0 +1,225 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  type CheckoutBody,
+  type CheckoutPlacedReply,
+  CHECKOUT_MESSAGES as M,
+  PICKUP_CHOICE,
+} from '../../../contracts/checkout';
+import { orderFormBody } from '../../../contracts/orders';
+import { AppError, addFieldError, type FieldErrors, validationError } from '../../../domain/errors';
+import { fromDecimal, toDecimal, toDecimalText, ZERO } from '../../../domain/money/money';
+import { orderTotals } from '../../../domain/pricing/totals';
+import type { LoadedSession } from '../../platform/auth/sessions';
+import { hashToken, randomToken } from '../../platform/auth/tokens';
+import type { AppContext } from '../../platform/context';
+import { getSettings } from '../../platform/settings/settings-store';
+import { cartItems, cartLines, cartOwnerOf, cartReaderOf, lockCart } from '../cart';
+import { loadShopProducts, shopUnitPrice } from '../catalogue';
+import { placeWebOrder } from '../orders';
+import { quoteShipping } from '../shipping';
+import { findPickupPoint, listPaymentMethods } from '../shop-setup';
+import { findActiveCountry, findActiveState, lockStock } from './checkout.queries';
+import { orderReceipts } from './checkout.tables';
+import { newOrderAdminMail, orderConfirmationMail } from './checkout-mails';
+
+/** The payment types a checkout can complete (DECISIONS 18, 19): the gateway or no gateway at all. */
+export const CHECKOUT_PAYMENT_TYPES = ['cod', 'bank_transfer', 'card'] as const;
+
+/** The payment methods a shop visitor may choose: enabled or shop_only, of a type checkout completes. */
+export async function shopPaymentMethods(db: AppContext['db']) {
+  const rows = await listPaymentMethods(db, ['enabled', 'shop_only']);
+  return rows.filter((m) => (CHECKOUT_PAYMENT_TYPES as readonly string[]).includes(m.code));
+}
+
+export type PlacedOrder = CheckoutPlacedReply & { order_id: number };
+
+/**
+ * POST /checkout (DECISIONS 18, docs/decisions/0051): the order is made from the server's cart,
+ * priced now for the buyer (role prices, discounts, VAT), shipped by the shared shipping rule
+ * (DECISIONS 15) or the pickup point's fee (DECISIONS 8), with the stock, the discount uses, the
+ * emptied cart, the receipt and both e-mail jobs in one transaction: a refused or failed order
+ * leaves the cart, the stock and the mail queue as they were.
+ */
+export async function placeCheckoutOrder(
+  ctx: AppContext,
+  req: FastifyRequest,
+  session: LoadedSession | null,
+  body: CheckoutBody,
+): Promise<PlacedOrder> {
+  const now = ctx.now();
+  const reader = await cartReaderOf(ctx, session);
+  const owner = cartOwnerOf(req, session);
+  const token = randomToken();
+
+  return ctx.db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, owner);
+    const lines = cartId === null ? [] : await cartLines(tx, cartId);
+    const sellable = await loadShopProducts(
+      tx,
+      lines.map((l) => l.productId),
+      reader,
+    );
+    // Lines the buyer may no longer buy are left out, as the cart shows them (docs/decisions/0050).
+    const buyable = lines.flatMap((line) => {
+      const product = sellable.get(line.productId);
+      const variant = line.productStockId === null ? null : product?.variants.get(line.productStockId);
+      if (!product || (line.productStockId !== null && !variant)) return [];
+      if (product.isVariable && !variant) return [];
+      const unit = shopUnitPrice(product, line.productStockId, line.quantity, reader.pricing);
+      const name = variant ? `${product.name} (${variant.label})` : product.name;
+      return [{ line, product, variant, unit, name }];
+    });
+    if (buyable.length === 0) throw validationError({ cart: [M.cartEmpty] });
+
+    const errors: FieldErrors = {};
+
+    // Stock (spec 3 §4, DECISIONS 10): checked whatever the deduction timing, under row locks.
+    const settings = await getSettings(tx, ['stock_management_enabled']);
+    if (settings.stock_management_enabled) {
+      const stock = await lockStock(
+        tx,
+        buyable.filter((b) => !b.variant).map((b) => b.product.id),
+        buyable.flatMap((b) => (b.variant ? [b.variant.id] : [])),
+      );
+      const wanted = new Map<string, number>();
+      for (const b of buyable) {
+        const key = b.variant ? `v${b.variant.id}` : `p${b.product.id}`;
+        wanted.set(key, (wanted.get(key) ?? 0) + b.line.quantity);
+      }
+      buyable.forEach((b, index) => {
+        const key = b.variant ? `v${b.variant.id}` : `p${b.product.id}`;
+        const available =
+          (b.variant ? stock.variant.get(b.variant.id) : stock.product.get(b.product.id)) ?? 0;
+        if ((wanted.get(key) ?? 0) > available)
+          addFieldError(errors, `items.${index}.quantity`, M.outOfStock(b.name, Math.max(0, available)));
+      });
+    }
+
+    // Address.
+    const country = await findActiveCountry(tx, body.country_id);
+    if (!country) addFieldError(errors, 'country_id', M.countryUnknown);
+    const state = await findActiveState(tx, body.state_id);
+    if (!state || (country && state.countryId !== country.id))
+      addFieldError(errors, 'state_id', M.stateUnknown);
+
+    // Payment type: one of the methods the shop offers (spec 3 §5).
+    const methods = await shopPaymentMethods(tx);
+    const method = methods.find((m) => m.code === body.payment_type);
+    if (!method) addFieldError(errors, 'payment_type', M.paymentMethod);
+
+    // Items at the server's prices, and their totals before shipping.
+    const vat = reader.pricing.vat;
+    const itemTotals = orderTotals(
+      buyable.map((b) => ({
+        unitPrice: b.unit.final,
+        quantity: b.line.quantity,
+        discountPercent: 0,
+        vat: b.product.vat,
+      })),
+      { shipping: ZERO, globalDiscountPercent: 0, vat },
+    );
+
+    // Shipping: the pickup point's fee (DECISIONS 8) or the shared calculation (DECISIONS 15).
+    let shipping = ZERO;
+    let carrierId: number | null = null;
+    let pickupPointId: number | null = null;
+    const isPickup = body.shipping_method === PICKUP_CHOICE;
+    if (isPickup) {
+      const point = body.pickup_point_id === null ? null : await findPickupPoint(tx, body.pickup_point_id);
+      if (point?.status !== 1) addFieldError(errors, 'pickup_point_id', M.pickupPointUnknown);
+      else {
+        pickupPointId = point.id;
+        shipping = fromDecimal(point.serviceFee);
+      }
+    } else if (Object.keys(errors).length === 0) {
+      try {
+        const quote = await quoteShipping(
+          { db: tx },
+          {
+            items: buyable.map((b) => ({
+              product_id: b.product.id,
+              product_stock_id: b.variant?.id ?? null,
+              quantity: b.line.quantity,
+            })),
+            cart_total: toDecimal(itemTotals.grandTotal),
+            cart_weight: 0,
+            country_id: body.country_id,
+            state_id: body.state_id,
+            city_id: body.city_id,
+            shipping_method_id: Number(body.shipping_method),
+          },
+        );
+        shipping = fromDecimal(quote.shipping_cost);
+        carrierId = Number(body.shipping_method);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'validation') throw error;
+        addFieldError(errors, 'shipping_method', M.shippingUnavailable);
+      }
+    }
+    if (Object.keys(errors).length > 0) throw validationError(errors);
+
+    const totals = orderTotals(
+      buyable.map((b) => ({
+        unitPrice: b.unit.final,
+        quantity: b.line.quantity,
+        discountPercent: 0,
+        vat: b.product.vat,
+      })),
+      { shipping, globalDiscountPercent: 0, vat },
+    );
+    const address = [body.address, body.city, state!.name, country!.name].join(', ');
+    const userId = session?.user?.id ?? null;
+    const placed = await placeWebOrder(
+      tx,
+      { userId, ip: req.ip },
+      now,
+      orderFormBody.parse({
+        user_id: userId,
+        customer_email: body.email,
+        customer_first_name: body.first_name,
+        customer_last_name: body.last_name,
+        customer_phone: body.phone,
+        payment_intent: 'payment_later',
+        payment_type: method!.code,
+        delivery_required: true,
+        shipping_type: isPickup ? 'pickup' : 'standard',
+        delivery_address: isPickup ? null : address,
+        pickup_point_id: pickupPointId,
+        carrier_id: carrierId,
+        shipping_cost: toDecimalText(shipping),
+        address,
+        additional_info: body.notes ?? null,
+        global_discount: 0,
+        order_items_json: buyable.map((b) => ({
+          product_id: b.product.id,
+          product_stock_id: b.variant?.id ?? null,
+          quantity: b.line.quantity,
+          price: toDecimalText(b.unit.final),
+          discount: 0,
+        })),
+        grand_total: toDecimalText(totals.grandTotal),
+      }),
+    );
+    const orderId = placed.order.id;
+    const orderCode = placed.order.order_code;
+
+    // The cart is spent with the order (all its lines: what could not be bought is gone too).
+    await tx.delete(cartItems).where(eq(cartItems.cartId, cartId!));
+    await tx.insert(orderReceipts).values({ orderId, tokenHash: hashToken(token), createdAt: now });
+    await orderConfirmationMail.enqueue(tx, { orderId, token }, now);
+    await newOrderAdminMail.enqueue(tx, { orderId }, now);
+
+    const query = `?token=${token}`;
+    return {
+      success: true,
+      message: M.placed,
+      order_id: orderId,
+      order_code: orderCode,
+      redirect_url:
+        method!.code === 'card'
+          ? `/payment/${orderCode}${query}`
+          : `/order-confirmation/${orderCode}${query}`,
+    };
+  });
+}

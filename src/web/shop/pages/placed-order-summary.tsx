@@ -1,0 +1,102 @@
+import { Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { PlacedOrderView } from '../../../contracts/checkout';
+import { money as formatMoney } from '../../lib/format';
+
+const PAYMENT_STATUS: Record<string, string> = {
+  unpaid: 'Not paid yet',
+  pending: 'Payment pending',
+  partially_paid: 'Partly paid',
+  paid: 'Paid',
+  refunded: 'Refunded',
+};
+
+const DELIVERY: Record<string, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** A placed order as its buyer sees it: items, totals, payment and delivery. */
+export function PlacedOrderSummary({ order }: { order: PlacedOrderView }) {
+  const money = (value: string) => formatMoney(value, order.currency_symbol);
+  return (
+    <Stack gap="md">
+      <Card withBorder padding={0}>
+        <Table verticalSpacing="sm" aria-label="Ordered items">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Item</Table.Th>
+              <Table.Th ta="right">Quantity</Table.Th>
+              <Table.Th ta="right">Price</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.items.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines have no id of their own here
+              <Table.Tr key={index}>
+                <Table.Td>{item.variant ? `${item.name} (${item.variant})` : item.name}</Table.Td>
+                <Table.Td ta="right">{item.quantity}</Table.Td>
+                <Table.Td ta="right">{money(item.price)}</Table.Td>
+                <Table.Td ta="right">{money(item.line_total)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      <Card withBorder padding="lg">
+        <Stack gap={6}>
+          <Group justify="space-between">
+            <Text>Items</Text>
+            <Text>{money(order.items_total)}</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text>Tax</Text>
+            <Text>{money(order.vat_total)}</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text>Shipping</Text>
+            <Text>{money(order.shipping_cost)}</Text>
+          </Group>
+          <Divider />
+          <Group justify="space-between">
+            <Text fw={700}>Total</Text>
+            <Text fw={700} data-testid="order-total">
+              {money(order.grand_total)}
+            </Text>
+          </Group>
+        </Stack>
+      </Card>
+      <Card withBorder padding="lg">
+        <Title order={2} size="h4" mb="xs">
+          Payment and delivery
+        </Title>
+        <Stack gap={4}>
+          <Text>
+            Payment: {order.payment_method_name ?? order.payment_type ?? '—'} ·{' '}
+            <span data-testid="payment-status">
+              {PAYMENT_STATUS[order.payment_status] ?? order.payment_status}
+            </span>
+            {order.card?.last4 && ` · ${order.card.brand ?? 'Card'} ending ${order.card.last4}`}
+          </Text>
+          {order.payment_status !== 'paid' && order.payment_instructions && (
+            <Text size="sm" c="dimmed">
+              {order.payment_instructions}
+            </Text>
+          )}
+          <Text>
+            Delivery: {DELIVERY[order.delivery_status] ?? order.delivery_status}
+            {order.pickup_point
+              ? ` · pick up at ${order.pickup_point.name}, ${order.pickup_point.address}`
+              : order.delivery_address
+                ? ` · to ${order.delivery_address}`
+                : ''}
+          </Text>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
