@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney, fromDecimal } from '../../../domain/money/money';
 import { defineJob } from '../../platform/jobs/job-queue';
+import { shopMailRecipients } from '../../platform/mail/shop-recipients';
 import { getSettings } from '../../platform/settings/settings-store';
 import { itemsOfOrder, type OrderItemRow, type OrderRow } from '../orders';
 import { orders } from '../orders/orders.tables';
@@ -56,23 +57,26 @@ export const orderConfirmationMail = defineJob<ConfirmationMail>({
   },
 });
 
-/** The shop's notice of a new web order, to the admin address of the e-mail settings. */
+/** The shop's notice of a new web order, to whoever reads the shop's mail (shopMailRecipients). */
 export const newOrderAdminMail = defineJob<{ orderId: number }>({
   name: 'checkout.new-order-admin-mail',
   async run(ctx, { orderId }) {
     const order = await orderOf(ctx.db, orderId);
     if (!order) return;
-    const s = await getSettings(ctx.db, ['admin_email', 'site_name']);
-    if (!s.admin_email) return;
+    const s = await getSettings(ctx.db, ['site_name']);
+    const to = await shopMailRecipients(ctx.db);
+    if (to.length === 0) return;
     const items = await itemsOfOrder(ctx.db, order.id);
     const name = [order.customerFirstName, order.customerLastName].filter(Boolean).join(' ');
-    await ctx.mailer.send({
-      to: s.admin_email,
-      subject: `New order ${order.orderCode} · ${s.site_name}`,
-      text:
-        `A new order was placed in the shop.\n\nOrder: ${order.orderCode}\nCustomer: ${name} <${order.customerEmail ?? ''}>\n` +
-        `Payment: ${order.paymentType ?? '-'}\n\n${itemLines(items, order.currencySymbol)}\n\n${totalsText(order)}\n\n` +
-        `${ctx.config.publicUrl}/admin/orders/${order.id}\n`,
-    });
+    for (const recipient of to) {
+      await ctx.mailer.send({
+        to: recipient,
+        subject: `New order ${order.orderCode} · ${s.site_name}`,
+        text:
+          `A new order was placed in the shop.\n\nOrder: ${order.orderCode}\nCustomer: ${name} <${order.customerEmail ?? ''}>\n` +
+          `Payment: ${order.paymentType ?? '-'}\n\n${itemLines(items, order.currencySymbol)}\n\n${totalsText(order)}\n\n` +
+          `${ctx.config.publicUrl}/admin/orders/${order.id}\n`,
+      });
+    }
   },
 });

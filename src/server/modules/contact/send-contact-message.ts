@@ -1,11 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type ContactBody, CONTACT_MESSAGES as M } from '../../../contracts/contact';
-import { roles, userRoles, users } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
 import { enforceRateLimits, type RateLimit } from '../../platform/http/rate-limit';
 import { defineJob } from '../../platform/jobs/job-queue';
-import { getSettings } from '../../platform/settings/settings-store';
+import { shopMailRecipients } from '../../platform/mail/shop-recipients';
 import { contactMessages } from './contact.tables';
 
 /** Per visitor's IP (docs/decisions/0055): a person writes a few; a script writing more waits. */
@@ -13,23 +12,6 @@ export const CONTACT_LIMITS: { minute: RateLimit; hour: RateLimit } = {
   minute: { limit: 3, windowSeconds: 60 },
   hour: { limit: 10, windowSeconds: 60 * 60 },
 };
-
-/**
- * Who reads the shop's mail: the admin e-mail of the e-mail settings (spec 2 §3 admin_email),
- * else every active administrator — the rule of the stock alerts (docs/decisions/0022).
- */
-async function shopRecipients(ctx: AppContext): Promise<string[]> {
-  const { admin_email } = await getSettings(ctx.db, ['admin_email']);
-  if (admin_email) return [admin_email];
-  const admins = await ctx.db
-    .selectDistinct({ email: users.email })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(roles.name, 'admin'), eq(users.accountStatus, 'active')))
-    .orderBy(asc(users.email));
-  return admins.map((a) => a.email);
-}
 
 /**
  * The e-mail of a contact message to the shop (docs/decisions/0046: never inside the request). The
@@ -52,7 +34,7 @@ export const contactMessageMail = defineJob<{ id: number }>({
       '',
       `Answer by replying to this e-mail, or read it in the back office: ${ctx.config.publicUrl}/admin/contact-messages`,
     ];
-    for (const to of await shopRecipients(ctx)) {
+    for (const to of await shopMailRecipients(ctx.db)) {
       await ctx.mailer.send({
         to,
         replyTo: row.email,

@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { stockWordLabel } from '../../../domain/stock/stock-rules';
-import { roles, userRoles, users } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
 import { defineJob } from '../../platform/jobs/job-queue';
-import { getSettings } from '../../platform/settings/settings-store';
+import { shopMailRecipients } from '../../platform/mail/shop-recipients';
 import { productStocks, products } from '../catalogue/catalogue.tables';
 import { stockAlerts } from './stock.tables';
 
@@ -13,23 +12,6 @@ const BATCH = 100;
 const MAX_ATTEMPTS = 5;
 
 type Log = { error(obj: object, msg: string): void };
-
-/**
- * Who is told (docs/decisions/0022): the admin e-mail of the e-mail settings (spec 2 §3
- * admin_email) when one is set, otherwise every active administrator.
- */
-async function recipients(ctx: AppContext): Promise<string[]> {
-  const { admin_email } = await getSettings(ctx.db, ['admin_email']);
-  if (admin_email) return [admin_email];
-  const admins = await ctx.db
-    .selectDistinct({ email: users.email })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(roles.name, 'admin'), eq(users.accountStatus, 'active')))
-    .orderBy(asc(users.email));
-  return admins.map((a) => a.email);
-}
 
 /**
  * The job that mails stock alerts (docs/decisions/0046), queued by the stock service in the
@@ -99,7 +81,7 @@ async function mailStockAlerts(
       .leftJoin(productStocks, eq(productStocks.id, stockAlerts.variantId))
       .where(inArray(stockAlerts.id, ids))
       .orderBy(asc(stockAlerts.id));
-    const to = await recipients(ctx);
+    const to = await shopMailRecipients(ctx.db);
     if (to.length === 0) throw new Error('no recipient: set the admin e-mail in the e-mail settings');
     const out = rows.filter((r) => r.kind === 'out_of_stock');
     const low = rows.filter((r) => r.kind === 'low_stock');
