@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { shopHydrated } from './support';
 
 /**
  * The cart (spec 3 §7, decision 0050): a guest adds a simple product from its page, finds it in the
@@ -21,6 +22,8 @@ test('a guest adds a product from its page, changes the quantity in the cart and
   await page.getByRole('link', { name: 'View cart' }).click();
 
   await expect(page).toHaveURL(/\/cart$/);
+  // A quantity typed before hydration would be reset to the server's (docs/decisions/0008).
+  await shopHydrated(page);
   const line = page.getByTestId('cart-line');
   await expect(line).toHaveCount(1);
   await expect(line).toContainText('Reading lamp');

@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGES as M } from '../src/contracts/contact';
 import { expect, test } from './fixtures';
-import { lastMailTo, setChatPopup, signIn } from './support';
+import { lastMailTo, setChatPopup, shopHydrated, signIn } from './support';
 
 /** A name of letters only (the contact form's rule), different on every run. */
 function uniqueName(): string {
@@ -15,7 +15,7 @@ test('a visitor fixes a field, sends a message, and the admin reads it in the li
   const text = `Do you deliver to Rose Hill? Asked by ${name}.`;
   await page.goto('/contact');
   await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await shopHydrated(page);
 
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByLabel(/^Name/).fill('Grace 2');
