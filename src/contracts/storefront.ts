@@ -27,6 +27,12 @@ export type HomeSlide = {
   image_path: string | null;
 };
 
+/**
+ * What the home page's slider shows: the slides, 'empty' when the home slider holds none,
+ * 'error' when it could not be loaded, 'none' when the shop has no home slider.
+ */
+export type HomeSliderState = 'ready' | 'empty' | 'error' | 'none';
+
 export type ShopPageState =
   | {
       page: 'home';
@@ -35,6 +41,7 @@ export type ShopPageState =
         description: string;
         /** The first active slider's slides (spec 3 §3 Slider), in order; empty when none. */
         slides: HomeSlide[];
+        slider_state: HomeSliderState;
         /** Featured products under the slider, priced for the visitor (issue 14). */
         featured: ShopProductCard[];
         display: ShopDisplay;

@@ -85,7 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         csrfToken: async (req, reply) => (await ensureSession(ctx, req, reply)).csrfToken,
         errorDocument: (req, status, message) =>
           shopDocument(ctx, req, { page: 'error', props: { status, message } }),
-        theme: () => readPageTheme(ctx),
+        theme: (path) => readPageTheme(ctx, path),
       },
       options.requireWebBuild ?? false,
     ),

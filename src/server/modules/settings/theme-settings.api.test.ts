@@ -213,3 +213,32 @@ describe('logo and favicon uploads', () => {
     expect(none.json().errors.logo).toEqual([M.noFile]);
   });
 });
+
+describe('which theme a storefront page is rendered in (spec 3 §1, DECISIONS 22)', () => {
+  const htmlClass = (body: string) => /<html class="([^"]+)"/.exec(body)?.[1];
+  const themeMeta = (body: string) => /<meta name="theme" content="([^"]+)"/.exec(body)?.[1];
+
+  it('renders the active theme, and the clinic theme where the path names it', async () => {
+    await admin.post('/api/theme-settings/activate', { theme: 'default' });
+    const visitor = await guest();
+    const login = await visitor.get('/login');
+    expect(htmlClass(login.body)).toBe('theme-default');
+    expect(themeMeta(login.body)).toBe('default');
+
+    const named = await visitor.request({
+      method: 'GET',
+      url: '/clinic/opening-hours',
+      headers: { accept: 'text/html', 'x-requested-with': '' },
+    });
+    expect(named.statusCode).toBe(404);
+    expect(htmlClass(named.body)).toBe('theme-clinic');
+    expect(named.body).toContain('--theme-primary:#0d9488');
+
+    await admin.post('/api/theme-settings/activate', { theme: 'clinic', apply_defaults: true });
+    const home = await visitor.get('/');
+    expect(htmlClass(home.body)).toBe('theme-clinic');
+    expect(themeMeta(home.body)).toBe('clinic');
+    expect(home.body).toContain('--theme-primary:#0d9488');
+    await admin.post('/api/theme-settings/activate', { theme: 'default' });
+  });
+});

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ThemeImage, ThemeSettingsData } from '../../../contracts/theme-settings';
 import { isImageExtension } from '../../../domain/files/file-rules';
+import { pageThemeName } from '../../../domain/theme/detect-theme';
 import {
   completeColors,
   DEFAULT_COLORS,
@@ -71,13 +72,18 @@ export async function readThemeSettings(ctx: AppContext, db: Executor = ctx.db):
 /** What every page's head and the storefront header need: the colours as CSS, logo and favicon. */
 export type PageTheme = { name: ThemeName; css: string; logo_url: string | null; favicon_url: string | null };
 
-export async function readPageTheme(ctx: AppContext): Promise<PageTheme> {
+/**
+ * The theme a page is rendered in: the active one, or for a storefront page the clinic theme
+ * where its path names it (spec 3 §1, domain/theme/detect-theme).
+ */
+export async function readPageTheme(ctx: AppContext, path: string | null = null): Promise<PageTheme> {
   const stored = await readStoredTheme(ctx.db);
+  const name = path === null ? stored.active_theme : pageThemeName(stored.active_theme, path);
   const logo = await findLibraryImage(ctx.db, stored.theme_logo_id, ctx.storage);
   const favicon = await findLibraryImage(ctx.db, stored.theme_favicon_id, ctx.storage);
   return {
-    name: stored.active_theme,
-    css: themeCss(stored.active_theme, colorsOf(stored, stored.active_theme)),
+    name,
+    css: themeCss(name, colorsOf(stored, name)),
     logo_url: logo?.url ?? null,
     favicon_url: favicon?.url ?? null,
   };

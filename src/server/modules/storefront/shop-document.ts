@@ -18,8 +18,9 @@ export async function shopDocument(
   seo: ShopSeo | null = null,
 ): Promise<ShopDocument> {
   const session = req.sessionState.status === 'active' ? req.sessionState.session : null;
+  const path = req.url.split('?')[0] ?? '/';
   const [theme, siteName, menu] = await Promise.all([
-    readPageTheme(ctx),
+    readPageTheme(ctx, path),
     getSetting(ctx.db, 'site_name'),
     shopMenu(ctx.db),
   ]);
@@ -29,7 +30,7 @@ export async function shopDocument(
     theme: { name: theme.name, logo_url: theme.logo_url },
     viewer: presentShopViewer(session),
     menu,
-    path: req.url.split('?')[0] ?? '/',
+    path,
     seo,
   } as ShopDocument;
 }

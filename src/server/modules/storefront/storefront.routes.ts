@@ -1,6 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { HomeSlide, HomeSliderState } from '../../../contracts/storefront';
 import { AREA_ROLES } from '../../../domain/access/roles';
 import { safeRedirectPath } from '../../../domain/access/safe-redirect';
+import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
 import { getSettings } from '../../platform/settings/settings-store';
 import { featuredShopProducts, presentShopCard } from '../catalogue';
@@ -25,6 +28,33 @@ const tokenParam = z.object({ token: z.string().min(1).max(200) });
  * Server-rendered storefront pages (for now home, sign-in pages and the customer areas' start).
  * In maintenance mode the shop's pages answer 503 except to admin and staff; the sign-in pages stay open.
  */
+/**
+ * The home slider's slides with an image. A slider that fails to load costs the visitor the
+ * slider only (its error message), never the home page.
+ */
+async function homeSlides(
+  ctx: AppContext,
+  req: FastifyRequest,
+): Promise<{ slides: HomeSlide[]; slider_state: HomeSliderState }> {
+  try {
+    const slider = await activeHomeSlider(ctx.db, ctx.storage);
+    if (!slider) return { slides: [], slider_state: 'none' };
+    const slides = slider.slides
+      .filter((slide) => slide.image_path !== null)
+      .map(({ id, title, description, link, image_path }) => ({
+        id,
+        title,
+        description,
+        link,
+        image_path,
+      }));
+    return { slides, slider_state: slides.length > 0 ? 'ready' : 'empty' };
+  } catch (error) {
+    req.log.error({ err: error }, 'home slider failed to load');
+    return { slides: [], slider_state: 'error' };
+  }
+}
+
 export const storefrontRoutes = [
   defineRoute({
     method: 'GET',
@@ -33,16 +63,7 @@ export const storefrontRoutes = [
     handler: async ({ ctx, req, reply, session }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
       const s = await getSettings(ctx.db, ['site_name', 'website_description', 'custom_code']);
-      const slider = await activeHomeSlider(ctx.db, ctx.storage);
-      const slides = (slider?.slides ?? [])
-        .filter((slide) => slide.image_path !== null)
-        .map(({ id, title, description, link, image_path }) => ({
-          id,
-          title,
-          description,
-          link,
-          image_path,
-        }));
+      const { slides, slider_state } = await homeSlides(ctx, req);
       const shop = await loadShopContext(ctx, session);
       const featured = await featuredShopProducts(ctx.db, shop.role, FEATURED_COUNT);
       const doc = await shopDocument(
@@ -54,6 +75,7 @@ export const storefrontRoutes = [
             site_name: s.site_name,
             description: s.website_description,
             slides,
+            slider_state,
             featured: featured.map((row) => presentShopCard(row, shop.pricing, ctx.storage)),
             display: shop.display,
           },

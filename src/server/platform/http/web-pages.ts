@@ -39,8 +39,11 @@ export type PageHooks = {
   csrfToken(req: FastifyRequest, reply: FastifyReply): Promise<string>;
   /** The storefront document for an error page (site name and viewer filled in). */
   errorDocument(req: FastifyRequest, status: number, message: string): Promise<ShopDocument>;
-  /** The active theme for every page's head: its colours as CSS and the favicon URL. */
-  theme(): Promise<{ css: string; favicon_url: string | null }>;
+  /**
+   * The theme of a page's head: its name, colours as CSS and the favicon URL; a storefront page
+   * passes its path (the clinic theme may be named there), the admin none.
+   */
+  theme(path: string | null): Promise<{ name: string; css: string; favicon_url: string | null }>;
 };
 
 const escapeAttr = (value: string) =>
@@ -120,14 +123,21 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
    * The theme's colours are CSS custom properties in a <style> tag: the CSS comes from validated
    * #rrggbb values only (domain/theme), and "<" is escaped anyway so nothing can close the tag.
    */
-  const head = async (token: string, title: string) => {
-    const theme = await hooks.theme();
+  const head = async (token: string, title: string, path: string | null = null) => {
+    const theme = await hooks.theme(path);
     const favicon = theme.favicon_url ? `\n<link rel="icon" href="${escapeAttr(theme.favicon_url)}" />` : '';
-    return (
-      `<meta name="csrf-token" content="${escapeAttr(token)}" />\n<title>${escapeAttr(title)}</title>` +
-      `\n<style id="theme-colors">${theme.css.replace(/</g, '\\3c ')}</style>${favicon}`
-    );
+    return {
+      name: theme.name,
+      html:
+        `<meta name="csrf-token" content="${escapeAttr(token)}" />\n<title>${escapeAttr(title)}</title>` +
+        `\n<meta name="theme" content="${escapeAttr(theme.name)}" />` +
+        `\n<style id="theme-colors">${theme.css.replace(/</g, '\\3c ')}</style>${favicon}`,
+    };
   };
+
+  /** The page's theme as a class on <html> (spec 3 §1: `theme-default` or `theme-clinic`). */
+  const withThemeClass = (template: string, name: string) =>
+    template.replace('<html ', () => `<html class="theme-${escapeAttr(name)}" `);
 
   /**
    * The page's SEO in the head (issue 14): description, canonical URL, robots, Open Graph and the
@@ -182,15 +192,20 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
         document.seo && document.page !== 'home'
           ? `${document.seo.title} · ${document.site_name}`
           : document.site_name;
+      const pageHead = await head(token, title, document.path);
       return reply.send(
-        fillSlot(before, '<!--app-head-->', (await head(token, title)) + seoHead(document)) + tail,
+        fillSlot(
+          withThemeClass(before, pageHead.name),
+          '<!--app-head-->',
+          pageHead.html + seoHead(document),
+        ) + tail,
       );
     }
     const { html, title } = await render(req.url, document);
     const out = new PassThrough();
-    const headHtml =
-      (await head(token, title)) + seoHead(document) + shopPagePreloads(manifest, document.page);
-    out.write(fillSlot(before, '<!--app-head-->', headHtml));
+    const pageHead = await head(token, title, document.path);
+    const headHtml = pageHead.html + seoHead(document) + shopPagePreloads(manifest, document.page);
+    out.write(fillSlot(withThemeClass(before, pageHead.name), '<!--app-head-->', headHtml));
     html.on('error', (error) => out.destroy(error));
     html.on('end', () => out.end(tail));
     html.pipe(out, { end: false });
@@ -200,7 +215,7 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
   return {
     async admin(req, reply) {
       const token = await hooks.csrfToken(req, reply);
-      const html = fillSlot(adminTemplate, '<!--app-head-->', await head(token, 'Emporium admin'));
+      const html = fillSlot(adminTemplate, '<!--app-head-->', (await head(token, 'Emporium admin')).html);
       return reply.type('text/html; charset=utf-8').header('Cache-Control', PRIVATE_NO_STORE).send(html);
     },
     shop,

@@ -1,15 +1,16 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ShopDisplay, ShopProductCard } from '../../../contracts/shop-catalogue';
-import type { HomeSlide, ShopViewer } from '../../../contracts/storefront';
+import type { HomeSlide, HomeSliderState, ShopViewer } from '../../../contracts/storefront';
 import { themedButton } from '../shop-layout';
 import { HomeSlider } from './home-slider';
 import { ProductCard } from './product-card';
 
-/** The home page (the hero slider and products arrive with the catalogue and storefront issues). */
+/** The home page: the hero slider, the shop's welcome and the featured products. */
 export function HomePage({
   site_name,
   description,
   slides,
+  slider_state,
   featured = [],
   display,
   viewer,
@@ -17,6 +18,7 @@ export function HomePage({
   site_name: string;
   description: string;
   slides: HomeSlide[];
+  slider_state: HomeSliderState;
   /** Featured products under the slider, priced for the visitor. */
   featured?: ShopProductCard[];
   display?: ShopDisplay;
@@ -25,7 +27,7 @@ export function HomePage({
 }) {
   return (
     <>
-      <HomeSlider slides={slides} />
+      <HomeSlider slides={slides} state={slider_state} />
       <Paper radius="lg" p={{ base: 'lg', sm: 48 }} withBorder bg="white">
         <Stack gap="md" maw={640}>
           <Title order={1} style={{ color: 'var(--theme-primary)' }}>
