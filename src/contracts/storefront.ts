@@ -63,8 +63,19 @@ export type ShopPageState =
   | { page: 'card-sandbox'; props: CardSandboxProps }
   | { page: 'error'; props: { status: number; message: string } };
 
+/**
+ * What the shop says while the admin has switched online ordering off (system settings,
+ * online_shop_enabled; docs/decisions/0060): the catalogue stays open, buying does not.
+ */
+export const ORDERING_CLOSED_MESSAGE =
+  'Online ordering is closed at the moment. You can still browse the catalogue.';
+
 export type ShopDocument = ShopPageState & {
   site_name: string;
+  /** False while online_shop_enabled is off: no adding to the cart, no checkout. */
+  ordering_open: boolean;
+  /** Units in the visitor's cart, for the header's count. */
+  cart_count: number;
   /** The active theme's logo (spec 2 §3 Theme settings); the colours arrive as CSS variables. */
   theme: { name: 'default' | 'clinic'; logo_url: string | null };
   viewer: ShopViewer | null;

@@ -1,7 +1,8 @@
-import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ShopMenuItem } from '../../contracts/shop-catalogue';
-import type { ShopViewer } from '../../contracts/storefront';
+import { ORDERING_CLOSED_MESSAGE, type ShopViewer } from '../../contracts/storefront';
+import { CartLink } from './cart-link';
 import { ShopNav } from './shop-nav';
 import { SignOutButton } from './sign-out-button';
 
@@ -21,6 +22,8 @@ export function ShopLayout({
   viewer,
   menu = [],
   path = null,
+  cartCount = 0,
+  orderingOpen = true,
   children,
 }: {
   siteName: string;
@@ -28,6 +31,10 @@ export function ShopLayout({
   viewer: ShopViewer | null;
   menu?: ShopMenuItem[];
   path?: string | null;
+  /** Units in the visitor's cart when the page was made. */
+  cartCount?: number;
+  /** False while the admin has switched online ordering off. */
+  orderingOpen?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -65,9 +72,7 @@ export function ShopLayout({
             </Anchor>
             <ShopNav items={menu} path={path} />
             <Group gap="sm">
-              <Button component="a" href="/cart" variant="subtle" size="xs" data-testid="cart-link">
-                Cart
-              </Button>
+              <CartLink initialCount={cartCount} />
               {viewer ? (
                 <>
                   <Text size="sm" c="dimmed" visibleFrom="xs">
@@ -95,7 +100,14 @@ export function ShopLayout({
         </Container>
       </Box>
       <Box component="main" id="main" tabIndex={-1} style={{ flex: 1 }} bg="gray.0" py="xl">
-        <Container size="lg">{children}</Container>
+        <Container size="lg">
+          {!orderingOpen && (
+            <Alert color="yellow" mb="lg" data-testid="ordering-closed">
+              {ORDERING_CLOSED_MESSAGE}
+            </Alert>
+          )}
+          {children}
+        </Container>
       </Box>
       <Box
         component="footer"

@@ -29,7 +29,14 @@ const PAGE_VIEWS: { [P in PageName]: () => Promise<(document: DocumentOf<P>) => 
     import('./pages/product-page').then(({ ProductPage }) => (doc) => {
       const { display, ...detail } = doc.props;
       // A new product is a new page: its choices start afresh.
-      return <ProductPage key={detail.product.id} detail={detail} display={display} />;
+      return (
+        <ProductPage
+          key={detail.product.id}
+          detail={detail}
+          display={display}
+          orderingOpen={doc.ordering_open}
+        />
+      );
     }),
   login: () =>
     import('./pages/login-page').then(({ LoginPage }) => (doc) => <LoginPage {...doc.props} />),
@@ -52,7 +59,9 @@ const PAGE_VIEWS: { [P in PageName]: () => Promise<(document: DocumentOf<P>) => 
   contact: () =>
     import('./pages/contact-page').then(({ ContactPage }) => () => <ContactPage />),
   checkout: () =>
-    import('./pages/checkout-page').then(({ CheckoutPage }) => (doc) => <CheckoutPage {...doc.props} />),
+    import('./pages/checkout-page').then(({ CheckoutPage }) => (doc) => (
+      <CheckoutPage {...doc.props} orderingOpen={doc.ordering_open} />
+    )),
   'order-confirmation': () =>
     import('./pages/order-confirmation-page').then(({ OrderConfirmationPage }) => (doc) => (
       <OrderConfirmationPage {...doc.props} />

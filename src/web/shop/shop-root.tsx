@@ -46,6 +46,8 @@ export function ShopRoot({ document, view }: { document: ShopDocument; view: Pag
         viewer={document.viewer}
         menu={document.menu}
         path={document.path}
+        cartCount={document.cart_count}
+        orderingOpen={document.ordering_open}
       >
         {view(document)}
       </ShopLayout>

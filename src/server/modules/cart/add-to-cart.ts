@@ -10,6 +10,7 @@ import { loadShopProducts } from '../catalogue';
 import { cartCount } from './cart.queries';
 import { cartItems } from './cart.tables';
 import { type CartOwner, lockOrCreateCart } from './cart-owner';
+import { assertOrderingOpen } from './ordering-open';
 
 /** The 422 of a line the stock cannot hold (spec 3 §7 stock_error, available_quantity, current_cart_quantity). */
 export function stockError(available: number, inCart: number): AppError {
@@ -34,6 +35,7 @@ export async function addToCart(
   { owner, visibleTo }: { owner: CartOwner; visibleTo: string },
   body: CartAddBody,
 ): Promise<CartAddReply> {
+  await assertOrderingOpen(ctx.db);
   const product = (
     await loadShopProducts(ctx.db, [body.product_id], { visibleTo, storage: ctx.storage })
   ).get(body.product_id);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_MESSAGES as M } from '../../../contracts/cart';
+import { ORDERING_CLOSED_MESSAGE } from '../../../contracts/storefront';
 import { createProduct, createUser } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { setSettings } from '../../platform/settings/settings-store';
@@ -251,5 +252,36 @@ describe('remove, clear and sign-in', () => {
     ]);
     const guestCarts = await t.ctx.db.select().from(carts).where(eq(carts.userId, user.id));
     expect(guestCarts).toHaveLength(1);
+  });
+});
+
+describe('the header count and online ordering switched off', () => {
+  it('shows the cart’s units in every shop page’s document', async () => {
+    const mug = await createProduct(t.ctx.db, { stockQuantity: 9 });
+    const visitor = await guest();
+    const empty = await visitor.request({ method: 'GET', url: '/cart', headers: { accept: 'text/html' } });
+    expect(empty.body).toContain('"cart_count":0');
+    await add(visitor, { product_id: mug.id, quantity: 3 });
+    const page = await visitor.request({ method: 'GET', url: '/contact', headers: { accept: 'text/html' } });
+    expect(page.body).toContain('"cart_count":3');
+    expect(page.body).toContain('"ordering_open":true');
+  });
+
+  it('refuses adding to the cart while online_shop_enabled is off, and keeps the cart', async () => {
+    const bowl = await createProduct(t.ctx.db, { stockQuantity: 9 });
+    const visitor = await guest();
+    await add(visitor, { product_id: bowl.id, quantity: 1 });
+    await setSettings(t.ctx.db, { online_shop_enabled: false });
+    try {
+      const refused = await add(visitor, { product_id: bowl.id, quantity: 1 });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(ORDERING_CLOSED_MESSAGE);
+      expect((await visitor.get('/api/cart')).json()).toMatchObject({ count: 1 });
+      const page = await visitor.request({ method: 'GET', url: '/cart', headers: { accept: 'text/html' } });
+      expect(page.body).toContain('"ordering_open":false');
+    } finally {
+      await setSettings(t.ctx.db, { online_shop_enabled: true });
+    }
+    expect((await add(visitor, { product_id: bowl.id, quantity: 1 })).statusCode).toBe(200);
   });
 });

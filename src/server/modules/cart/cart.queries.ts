@@ -32,6 +32,12 @@ export async function cartCount(db: Executor, cartId: number | null): Promise<nu
   return row?.n ?? 0;
 }
 
+/** How many units the owner's cart holds (the shop header's count); no cookie, no query. */
+export async function ownerCartCount(db: Executor, owner: CartOwner): Promise<number> {
+  if ('guestToken' in owner && owner.guestToken === null) return 0;
+  return cartCount(db, await findCartId(db, owner));
+}
+
 export type PricedCart = {
   items: CartItemReply[];
   totals: CartTotalsReply;

@@ -1,6 +1,7 @@
-export { type CartLineRow, type CartReader, cartLines, readCart } from './cart.queries';
+export { type CartLineRow, type CartReader, cartLines, ownerCartCount, readCart } from './cart.queries';
 export { cartRoutes } from './cart.routes';
 export { cartItems, carts } from './cart.tables';
 export { CART_COOKIE, type CartOwner, cartOwnerOf, clearCartCookie, lockCart } from './cart-owner';
 export { cartReaderOf, visibleToOf } from './cart-reader';
 export { mergeGuestCartAtSignIn } from './change-cart';
+export { assertOrderingOpen } from './ordering-open';

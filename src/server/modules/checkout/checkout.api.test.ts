@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES as M } from '../../../contracts/checkout';
+import { ORDERING_CLOSED_MESSAGE } from '../../../contracts/storefront';
 import { createProduct } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { jobs } from '../../platform/jobs/jobs.tables';
@@ -184,6 +185,24 @@ describe('POST /checkout', () => {
     expect(email.json().errors).toEqual({ email: ['Please enter a valid email address'] });
     const pickup = await visitor.post('/checkout', form({ shipping_method: 'pickup' }));
     expect(pickup.json().errors).toEqual({ pickup_point_id: ['Please select a pickup point'] });
+  });
+
+  it('refuses the checkout while online ordering is switched off, and places nothing', async () => {
+    const visitor = await guest();
+    const jug = await createProduct(t.ctx.db, { stockQuantity: 5 });
+    await visitor.post('/cart/add', { product_id: jug.id, quantity: 1 });
+    const [before] = await t.ctx.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(orders);
+    await setSettings(t.ctx.db, { online_shop_enabled: false });
+    try {
+      const refused = await visitor.post('/checkout', form());
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(ORDERING_CLOSED_MESSAGE);
+    } finally {
+      await setSettings(t.ctx.db, { online_shop_enabled: true });
+    }
+    const [after] = await t.ctx.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(orders);
+    expect(after?.n).toBe(before?.n);
+    expect((await visitor.get('/api/cart')).json()).toMatchObject({ count: 1 });
   });
 
   it('refuses an empty cart, a payment method the shop does not offer and a closed pickup point', async () => {

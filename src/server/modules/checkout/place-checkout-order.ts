@@ -14,7 +14,7 @@ import type { LoadedSession } from '../../platform/auth/sessions';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
 import { getSettings } from '../../platform/settings/settings-store';
-import { cartItems, cartLines, cartOwnerOf, cartReaderOf, lockCart } from '../cart';
+import { assertOrderingOpen, cartItems, cartLines, cartOwnerOf, cartReaderOf, lockCart } from '../cart';
 import { loadShopProducts, shopUnitPrice } from '../catalogue';
 import { placeWebOrder } from '../orders';
 import { quoteShipping } from '../shipping';
@@ -47,6 +47,7 @@ export async function placeCheckoutOrder(
   session: LoadedSession | null,
   body: CheckoutBody,
 ): Promise<PlacedOrder> {
+  await assertOrderingOpen(ctx.db);
   const now = ctx.now();
   const reader = await cartReaderOf(ctx, session);
   const owner = cartOwnerOf(req, session);

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { ShopSeo } from '../../../contracts/shop-catalogue';
 import type { ShopDocument, ShopPageState } from '../../../contracts/storefront';
 import type { AppContext } from '../../platform/context';
-import { getSetting } from '../../platform/settings/settings-store';
+import { getSettings } from '../../platform/settings/settings-store';
 import { presentShopViewer } from '../accounts';
+import { cartOwnerOf, ownerCartCount } from '../cart';
 import { shopMenu } from '../menus';
 import { readPageTheme } from '../settings';
 
@@ -19,14 +20,17 @@ export async function shopDocument(
 ): Promise<ShopDocument> {
   const session = req.sessionState.status === 'active' ? req.sessionState.session : null;
   const path = req.url.split('?')[0] ?? '/';
-  const [theme, siteName, menu] = await Promise.all([
+  const [theme, settings, menu, cartCount] = await Promise.all([
     readPageTheme(ctx, path),
-    getSetting(ctx.db, 'site_name'),
+    getSettings(ctx.db, ['site_name', 'online_shop_enabled']),
     shopMenu(ctx.db),
+    ownerCartCount(ctx.db, cartOwnerOf(req, session)),
   ]);
   return {
     ...state,
-    site_name: siteName,
+    site_name: settings.site_name,
+    ordering_open: settings.online_shop_enabled,
+    cart_count: cartCount,
     theme: { name: theme.name, logo_url: theme.logo_url },
     viewer: presentShopViewer(session),
     menu,

@@ -17,6 +17,7 @@ import { type CartReply, type CartTotalsReply, CART_MESSAGES as M } from '../../
 import { MAX_LINE_QUANTITY, shortageNote } from '../../../domain/cart/cart-rules';
 import { money as formatMoney } from '../../lib/format';
 import { HttpError, http } from '../../lib/http';
+import { announceCartCount } from '../cart-events';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -51,6 +52,7 @@ export function CartPage({ cart: initial, currency_symbol }: { cart: CartReply; 
     try {
       const fresh = await http.get<CartReply>('/api/cart');
       setCart(fresh);
+      announceCartCount(fresh.count);
       setQuantities(Object.fromEntries(fresh.items.map((i) => [i.id, i.quantity])));
     } catch {
       setNotice({ tone: 'error', text: M.loadFailed });

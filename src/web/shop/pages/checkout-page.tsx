@@ -60,7 +60,8 @@ type ShippingState =
  * the address, the shipping method priced by the shared calculation (DECISIONS 15) or a pickup
  * point with its fee, and the payment method. The order is made by the server from its own cart.
  */
-export function CheckoutPage(props: CheckoutPageProps) {
+export function CheckoutPage(props: CheckoutPageProps & { orderingOpen?: boolean }) {
+  const orderingOpen = props.orderingOpen ?? true;
   const { cart, currency_symbol, countries, shipping_methods, payment_methods, prefill } = props;
   const money = (value: number) => formatMoney(value, currency_symbol);
   const [states, setStates] = useState<CheckoutChoice[]>([]);
@@ -441,7 +442,13 @@ export function CheckoutPage(props: CheckoutPageProps) {
                   {problem}
                 </Alert>
               )}
-              <Button type="submit" fullWidth mt="lg" loading={submitting} disabled={calculating}>
+              <Button
+                type="submit"
+                fullWidth
+                mt="lg"
+                loading={submitting}
+                disabled={calculating || !orderingOpen}
+              >
                 Place order
               </Button>
             </Card>

@@ -34,20 +34,14 @@ import {
   type VariantChoice,
 } from '../../../domain/storefront/variant-choice';
 import { HttpError, http, navigation } from '../../lib/http';
+import { ADD_TO_CART_EVENT, type AddToCartDetail, announceCartCount } from '../cart-events';
 import { themedButton } from '../shop-layout';
 import { ShopImage, ShopPrice } from './product-card';
 
 /** The full-screen lightbox is loaded only when a visitor opens it (the shop's initial JS budget). */
 const ProductLightbox = lazy(() => import('./product-lightbox'));
 
-/** The event the product page raises once the cart took the product (spec 3 §7), with its detail. */
-export const ADD_TO_CART_EVENT = 'emporium:add-to-cart';
-export type AddToCartDetail = {
-  product_id: number;
-  product_stock_id: number | null;
-  color_id: number | null;
-  quantity: number;
-};
+export { ADD_TO_CART_EVENT, type AddToCartDetail } from '../cart-events';
 
 type Choosable = ShopVariant & ChoosableVariant;
 
@@ -247,7 +241,16 @@ function AttributeChoice({
  * attributes (a colour resets them), the variant the choices name or auto-select, its price and
  * stock, the quantity bounded by that stock, and "Add to cart", which raises the add-to-cart event.
  */
-export function ProductPage({ detail, display }: { detail: ShopProductDetail; display: ShopDisplay }) {
+export function ProductPage({
+  detail,
+  display,
+  orderingOpen = true,
+}: {
+  detail: ShopProductDetail;
+  display: ShopDisplay;
+  /** False while the admin has switched online ordering off (docs/decisions/0060). */
+  orderingOpen?: boolean;
+}) {
   const { product } = detail;
   const variants = useMemo(() => product.productStocks.map(choosable), [product.productStocks]);
   const hasColors = detail.colors.length > 0;
@@ -338,6 +341,7 @@ export function ProductPage({ detail, display }: { detail: ShopProductDetail; di
         window.dispatchEvent(
           new CustomEvent(ADD_TO_CART_EVENT, { detail: { ...eventDetail, cartCount: reply.cartCount } }),
         );
+        announceCartCount(reply.cartCount);
       })
       .catch((error: unknown) => {
         const body = (error instanceof HttpError ? error.body : null) as {
@@ -456,7 +460,7 @@ export function ProductPage({ detail, display }: { detail: ShopProductDetail; di
               <Button
                 size="md"
                 style={isOutOfStock ? undefined : themedButton}
-                disabled={isOutOfStock}
+                disabled={isOutOfStock || !orderingOpen}
                 loading={adding}
                 onClick={addToCart}
                 data-testid="add-to-cart"
