@@ -668,6 +668,8 @@ export type OrderLinkView = {
   amount_due: number;
   payment_status: string;
   delivery_status: string;
+  /** The payment page for this order while something is due and it can be paid, else null. */
+  pay_url: string | null;
   uses_remaining: number;
   expires_at: string;
 };

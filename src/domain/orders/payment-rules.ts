@@ -182,3 +182,20 @@ export function editPayment(input: {
 export function itemsLocked(status: PaymentStatus): boolean {
   return status === 'paid';
 }
+
+/**
+ * Whether the buyer can still pay an order online (the payment page, the order link's and the
+ * areas' "pay"): something is due, and it is not cancelled, failed or refunded.
+ */
+export function isPayableOnline(order: {
+  grandTotal: Cents;
+  amountPaid: Cents;
+  deliveryStatus: string;
+  paymentStatus: string;
+}): boolean {
+  return (
+    order.amountPaid < order.grandTotal &&
+    !['cancelled', 'failed'].includes(order.deliveryStatus) &&
+    order.paymentStatus !== 'refunded'
+  );
+}

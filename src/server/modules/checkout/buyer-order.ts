@@ -1,10 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { PlacedOrderView } from '../../../contracts/checkout';
 import { fromDecimal } from '../../../domain/money/money';
+import { isPayableOnline } from '../../../domain/orders/payment-rules';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import type { Executor } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
-import { findOrderByCode, itemsOfOrder, type OrderRow } from '../orders';
+import { findOrderByCode, itemsOfOrder, type OrderRow, orderIdOfLinkToken } from '../orders';
 import { findPickupPoint, listPaymentMethods } from '../shop-setup';
 import { orderIdOfReceipt } from './checkout.queries';
 import { cardPayments } from './checkout.tables';
@@ -13,29 +14,33 @@ export const ORDER_NOT_FOUND = 'This order was not found.';
 
 /**
  * The order a buyer may see and pay (docs/decisions/0051): the receipt token of the checkout that
- * placed it, or the signed-in account it belongs to. Anything else, including another buyer's
- * order, is 404: an order code alone opens nothing.
+ * placed it, a valid customer order link's token (its "pay", DECISIONS 11), or the signed-in
+ * account it belongs to. Anything else, including another buyer's order, is 404: an order code
+ * alone opens nothing.
  */
 export async function buyerOrder(
   db: Executor,
   session: LoadedSession | null,
   orderCode: string,
   token: string | null,
+  now: Date,
 ): Promise<OrderRow> {
   const order = await findOrderByCode(db, orderCode);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (token && (await orderIdOfReceipt(db, token)) === order.id) return order;
+  if (token && (await orderIdOfLinkToken(db, token, now)) === order.id) return order;
   if (session?.user && order.userId === session.user.id) return order;
   throw notFound(ORDER_NOT_FOUND);
 }
 
 /** Whether the buyer can still pay the order by card (unpaid or partly paid, not cancelled). */
 export function isPayable(order: OrderRow): boolean {
-  return (
-    fromDecimal(order.amountPaid) < fromDecimal(order.grandTotal) &&
-    !['cancelled', 'failed'].includes(order.deliveryStatus) &&
-    order.paymentStatus !== 'refunded'
-  );
+  return isPayableOnline({
+    grandTotal: fromDecimal(order.grandTotal),
+    amountPaid: fromDecimal(order.amountPaid),
+    deliveryStatus: order.deliveryStatus,
+    paymentStatus: order.paymentStatus,
+  });
 }
 
 export async function latestCardPayment(db: Executor, orderId: number) {

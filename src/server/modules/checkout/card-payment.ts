@@ -26,7 +26,7 @@ export async function startCardPayment(
   orderCode: string,
   token: string | null,
 ): Promise<{ success: true; redirect_url: string }> {
-  const order = await buyerOrder(ctx.db, session, orderCode, token);
+  const order = await buyerOrder(ctx.db, session, orderCode, token, ctx.now());
   if (!isPayable(order)) throw fieldError('order', C.nothingDue);
   const due = cents(fromDecimal(order.grandTotal) - fromDecimal(order.amountPaid));
   const reference = randomToken(16);

@@ -98,7 +98,7 @@ export const checkoutPageRoutes = [
     handler: async ({ ctx, req, reply, session, params, query }) => {
       reply.header('Referrer-Policy', 'no-referrer');
       const token = query.token ?? null;
-      const order = await buyerOrder(ctx.db, session, params.orderCode, token);
+      const order = await buyerOrder(ctx.db, session, params.orderCode, token, ctx.now());
       return ctx.pages.shop(
         req,
         reply,
@@ -119,7 +119,7 @@ export const checkoutPageRoutes = [
     handler: async ({ ctx, req, reply, session, params, query }) => {
       reply.header('Referrer-Policy', 'no-referrer');
       const token = query.token ?? null;
-      const order = await buyerOrder(ctx.db, session, params.orderCode, token);
+      const order = await buyerOrder(ctx.db, session, params.orderCode, token, ctx.now());
       const last = await latestCardPayment(ctx.db, order.id);
       return ctx.pages.shop(
         req,

@@ -10,7 +10,7 @@ import { createTestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { setSettings } from '../../platform/settings/settings-store';
-import { orderLinks } from './orders.tables';
+import { orderLinks, orders } from './orders.tables';
 
 let t: TestApp;
 let admin: Agent;
@@ -127,6 +127,49 @@ describe('customer order link (DECISIONS 11)', () => {
       .where(and(eq(auditLog.action, 'order.customer_link_sent'), eq(auditLog.subjectId, String(order.id))));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.subjectType).toBe('order');
+  });
+
+  it('pays the amount due from the link: its token opens the payment page, the sandbox card pays', async () => {
+    const order = await createOrderFixture(t.ctx.db);
+    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
+    const url = await mailedLink(order.customerEmail!);
+    const token = url.split('/').at(-1)!;
+    const page = await open(url);
+    const payUrl = `/payment/${order.orderCode}?token=${token}`;
+    expect(page.body).toContain(`"pay_url":"${payUrl}"`);
+
+    const visitor = await guest();
+    const payment = await visitor.get(payUrl, { accept: 'text/html' });
+    expect(payment.statusCode).toBe(200);
+    expect(payment.body).toContain(order.orderCode);
+    // The order code alone, or another link's token, opens nothing.
+    expect((await visitor.get(`/payment/${order.orderCode}`)).statusCode).toBe(404);
+    const other = await createOrderFixture(t.ctx.db);
+    expect((await visitor.get(`/payment/${other.orderCode}?token=${token}`)).statusCode).toBe(404);
+
+    const start = await visitor.post(`/payment/${order.orderCode}/card`, { token });
+    expect(start.statusCode, start.body).toBe(200);
+    const hosted = new URL(start.json().redirect_url as string, 'http://shop');
+    const paid = await visitor.post('/payment-sandbox/pay', {
+      ...Object.fromEntries(hosted.searchParams),
+      card_number: '4242 4242 4242 4242',
+      expiry: '12/30',
+      cvc: '123',
+    });
+    const told = await visitor.post('/payment/callback', paid.json().callback.fields);
+    expect(told.json()).toMatchObject({ status: 'paid' });
+    const [after] = await t.ctx.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after).toMatchObject({ paymentStatus: 'paid', amountPaid: '1063.00' });
+    // Paid: the link shows no pay button any more, and paying spent no view of the link.
+    const again = await open(url);
+    expect(again.body).toContain('"pay_url":null');
+    expect((await status(order.id)).data.uses_remaining).toBe(3);
+
+    await t.ctx.db
+      .update(orderLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orderLinks.orderId, order.id));
+    expect((await visitor.get(payUrl)).statusCode).toBe(404);
   });
 
   it('expires after 7 days with a 410 page and no order data', async () => {

@@ -1,7 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ORDER_DOCUMENT_MESSAGES as M, type OrderLinkView } from '../../../contracts/orders';
 import { fromDecimal, toDecimal } from '../../../domain/money/money';
+import { isPayableOnline } from '../../../domain/orders/payment-rules';
 import type { AppContext } from '../../platform/context';
+import type { Executor } from '../../platform/db/database';
 import { orderDocumentData } from './documents.queries';
 import { orderLinks, orders } from './orders.tables';
 import { hashLinkToken } from './send-customer-link';
@@ -69,8 +71,36 @@ export async function openOrderLink(ctx: AppContext, token: string): Promise<Ord
       amount_due: toDecimal(Math.max(0, grand - paid) as typeof grand),
       payment_status: order.paymentStatus,
       delivery_status: order.deliveryStatus,
+      // The link's "pay" (DECISIONS 11): the shop's payment page, opened by the same token.
+      pay_url: isPayableOnline({
+        grandTotal: grand,
+        amountPaid: paid,
+        deliveryStatus: order.deliveryStatus,
+        paymentStatus: order.paymentStatus,
+      })
+        ? `/payment/${encodeURIComponent(order.orderCode)}?token=${encodeURIComponent(token)}`
+        : null,
       uses_remaining: spent.usesRemaining,
       expires_at: spent.expiresAt.toISOString(),
     },
   };
+}
+
+/**
+ * The order a customer order link names while it is valid (not expired, sent, not revoked), for
+ * the link's "pay" (DECISIONS 11): paying spends no use, so the last view still lets them pay.
+ */
+export async function orderIdOfLinkToken(db: Executor, token: string, now: Date): Promise<number | null> {
+  const [link] = await db
+    .select({ orderId: orderLinks.orderId })
+    .from(orderLinks)
+    .where(
+      and(
+        eq(orderLinks.tokenHash, hashLinkToken(token)),
+        gt(orderLinks.expiresAt, now),
+        isNull(orderLinks.sendError),
+      ),
+    )
+    .limit(1);
+  return link?.orderId ?? null;
 }

@@ -1,12 +1,13 @@
-import { Alert, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { OrderLinkView } from '../../../contracts/orders';
 import { orderValueLabel } from '../../../domain/orders/labels';
 import { displayDate, money as formatMoney } from '../../lib/format';
+import { themedButton } from '../shop-layout';
 
 /**
  * The customer order link (DECISIONS 11): the order as the customer sees it, opened from the
- * e-mailed link without signing in. Paying from here arrives with the storefront payments issue:
- * the page shows the amount due and says so, with no pay button yet.
+ * e-mailed link without signing in, with "Pay now" to the shop's payment page while something is
+ * due (the link's token opens that page too).
  */
 export function OrderLinkPage(props: OrderLinkView) {
   const money = (value: number) => formatMoney(value, props.currency_symbol);
@@ -65,8 +66,16 @@ export function OrderLinkPage(props: OrderLinkView) {
         <Alert color="green">This order is fully paid. Thank you!</Alert>
       ) : (
         <Alert color="blue" title={`Amount due: ${money(props.amount_due)}`}>
-          Online payment options for this order will follow here soon. Until then, please contact the shop to
-          pay.
+          {props.pay_url ? (
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">Pay the amount due now by card, on the shop's secure payment page.</Text>
+              <Button component="a" href={props.pay_url} style={themedButton} data-testid="order-link-pay">
+                Pay now
+              </Button>
+            </Stack>
+          ) : (
+            'This order cannot be paid online. Please contact the shop.'
+          )}
         </Alert>
       )}
       <Text size="xs" c="dimmed">
