@@ -19,6 +19,8 @@ test('a guest adds a product from its page, changes the quantity in the cart and
   await page.getByTestId('quantity').fill('2');
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByTestId('added-to-cart')).toContainText('Product added to cart successfully!');
+  // The header's cart link follows the cart without a reload.
+  await expect(page.getByRole('link', { name: 'Cart 2 items' })).toBeVisible();
   await page.getByRole('link', { name: 'View cart' }).click();
 
   await expect(page).toHaveURL(/\/cart$/);
@@ -35,6 +37,7 @@ test('a guest adds a product from its page, changes the quantity in the cart and
   await page.getByRole('button', { name: /^Update quantity of Reading lamp/ }).click();
   await expect(page.getByRole('status')).toContainText('Cart updated successfully');
   await expect(page.getByText('Items (3)')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('3 items');
 
   // The field holds no more than the stock: a bigger number falls back to what is left.
   await quantity.fill('9999');
@@ -49,4 +52,5 @@ test('a guest adds a product from its page, changes the quantity in the cart and
   await page.getByTestId('confirm-clear').click();
   await expect(page.getByText('Your cart is empty')).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Cart cleared.');
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
 });

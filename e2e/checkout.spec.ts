@@ -107,7 +107,9 @@ test('a guest buys with delivery and the sandbox card: declined first, then paid
   await expect(row).toContainText(total);
 });
 
-test('a guest picks up at a pickup point and pays cash on delivery', async ({ page }) => {
+test('a guest picks up at a pickup point and pays cash on delivery; later pays from the order link', async ({
+  page,
+}) => {
   const email = `${unique('pickup')}@example.test`;
   await addReadingLamp(page);
   await goToCheckout(page);
@@ -125,4 +127,19 @@ test('a guest picks up at a pickup point and pays cash on delivery', async ({ pa
   await expect(page.getByText('pick up at Curepipe warehouse')).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText('Not paid yet');
   expect(await lastMailTo(email)).toContain(code);
+
+  // The shop sends the customer order link; the customer pays from it with the sandbox card.
+  await signIn(page, 'admin@demo.test');
+  await page.goto(`/admin/orders?search=${code}`);
+  await page.getByRole('link', { name: code }).first().click();
+  await page.getByRole('button', { name: 'Send Link' }).click();
+  await expect(page.getByTestId('link-status')).toHaveText(/Active/i);
+  await expect.poll(async () => lastMailTo(email), { timeout: 15_000 }).toContain('/order-link/');
+  const link = /https?:\/\/[^\s"<]+\/order-link\/[A-Za-z0-9_-]+/.exec(await lastMailTo(email))![0];
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByText(`Order ${code}`)).toBeVisible();
+  await page.getByRole('link', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment/${code}\\?token=`));
+  await payInSandbox(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('status')).toContainText('Payment received. Thank you!');
 });

@@ -1,4 +1,4 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { CART_COUNT_EVENT } from './cart-events';
 
@@ -13,20 +13,19 @@ export function CartLink({ initialCount }: { initialCount: number }) {
     window.addEventListener(CART_COUNT_EVENT, follow);
     return () => window.removeEventListener(CART_COUNT_EVENT, follow);
   }, []);
-  const label = count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`;
   return (
     <Button
       component="a"
       href="/cart"
       variant="subtle"
       size="xs"
-      aria-label={label}
       data-testid="cart-link"
       data-count={count}
       rightSection={
         count > 0 ? (
-          <Badge size="sm" circle={count < 10} color="dark" aria-hidden="true" data-testid="cart-count">
+          <Badge size="sm" color="dark" data-testid="cart-count">
             {count}
+            <VisuallyHidden>{count === 1 ? ' item' : ' items'}</VisuallyHidden>
           </Badge>
         ) : undefined
       }
