@@ -30,7 +30,7 @@ const MAURITIUS: { state: string; cities: [name: string, cost: number][] }[] = [
 ];
 
 /**
- * Demo shipping for `npm start`: Mauritius with its districts and towns, Réunion and France, three
+ * Demo shipping for `npm start`: Mauritius with its districts and towns, Réunion and France (two regions), three
  * methods and an "Islands" zone. Runs only while there is no country, method or zone, through the
  * same use cases as the screens (audit rows included). Answers whether it seeded.
  */
@@ -42,7 +42,7 @@ export async function seedDemoShipping(ctx: AppContext, actor: Actor): Promise<b
 
   const mauritius = await saveCountry(ctx, actor, null, { name: 'Mauritius', code: 'MU', status: 1 });
   const reunion = await saveCountry(ctx, actor, null, { name: 'Réunion', code: 'RE', status: 1 });
-  await saveCountry(ctx, actor, null, { name: 'France', code: 'FR', status: 1 });
+  const france = await saveCountry(ctx, actor, null, { name: 'France', code: 'FR', status: 1 });
   let rodriguesId = 0;
   for (const district of MAURITIUS) {
     const state = await saveState(ctx, actor, null, {
@@ -61,6 +61,14 @@ export async function seedDemoShipping(ctx: AppContext, actor: Actor): Promise<b
     status: 1,
   });
   await saveCity(ctx, actor, null, { name: 'Saint-Denis', state_id: saintDenis.id, cost: 0, status: 1 });
+  // Every demo country can be chosen at checkout, which asks for a state (spec 3 §3).
+  for (const [region, city] of [
+    ['Île-de-France', 'Paris'],
+    ['Provence-Alpes-Côte d’Azur', 'Marseille'],
+  ] as const) {
+    const state = await saveState(ctx, actor, null, { name: region, country_id: france.id, status: 1 });
+    await saveCity(ctx, actor, null, { name: city, state_id: state.id, cost: 0, status: 1 });
+  }
 
   const method = (name: string, fields: Partial<Parameters<typeof saveShippingMethod>[3]>) =>
     saveShippingMethod(ctx, actor, null, {
