@@ -1,5 +1,5 @@
 import { passwordResetMail } from './modules/accounts';
-import { newOrderAdminMail, orderConfirmationMail } from './modules/checkout';
+import { newOrderAdminMail, orderConfirmationMail, sandboxWebhook } from './modules/checkout';
 import { contactMessageMail } from './modules/contact';
 import { customerLinkMail, documentMail } from './modules/orders';
 import { stockAlertsMail } from './modules/stock';
@@ -17,4 +17,5 @@ export const allJobs: readonly AnyJob[] = [
   contactMessageMail,
   orderConfirmationMail,
   newOrderAdminMail,
+  sandboxWebhook,
 ];

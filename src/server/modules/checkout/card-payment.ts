@@ -7,6 +7,7 @@ import type { LoadedSession } from '../../platform/auth/sessions';
 import { randomToken } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
+import { defineJob } from '../../platform/jobs/job-queue';
 import { lockOrder, recordCardPayment } from '../orders';
 import { buyerOrder, isPayable } from './buyer-order';
 import { cardPayments } from './checkout.tables';
@@ -130,6 +131,9 @@ export async function sandboxPay(
     brand: body.action === 'cancel' ? '' : cardBrand(digits),
     last4: body.action === 'cancel' ? '' : digits.slice(-4),
   });
+  // Like a real provider, the sandbox also tells the shop server to server (its webhook), so a
+  // payment taken counts even when the buyer's browser never comes back to relay it.
+  await ctx.db.transaction((tx) => sandboxWebhook.enqueue(tx, { fields }, ctx.now()));
   return {
     success: true,
     status,
@@ -137,3 +141,15 @@ export async function sandboxPay(
     return_url: request.return_url,
   };
 }
+
+/**
+ * The sandbox's server-to-server notification (docs/decisions/0052): the signed result delivered
+ * to the same verification as `POST /payment/webhook`, in process since the sandbox lives in the
+ * shop. A result already relayed by the browser acts once.
+ */
+export const sandboxWebhook = defineJob<{ fields: Record<string, string> }>({
+  name: 'checkout.sandbox-webhook',
+  async run(ctx, { fields }) {
+    await completeCardPayment(ctx, fields);
+  },
+});

@@ -544,6 +544,45 @@ describe('card payment through the sandbox', () => {
     expect((await visitor.post(`/payment/${code}/card`, { token })).statusCode).toBe(200);
   });
 
+  it('the sandbox tells the shop server to server: paid even when the browser never relays', async () => {
+    const { visitor, code, token } = await placed('card', '11.00');
+    const hosted = (await visitor.post(`/payment/${code}/card`, { token })).json().redirect_url as string;
+    const paid = await sandboxPay(visitor, hosted, APPROVED);
+    expect(paid.json().status).toBe('paid');
+    // The buyer closed the tab: no relay. The sandbox's webhook job records the payment.
+    expect((await orderOf(code)).paymentStatus).toBe('unpaid');
+    await t.runDueJobs();
+    const settled = await orderOf(code);
+    expect(settled.paymentStatus).toBe('paid');
+    expect(settled.amountPaid).toBe(settled.grandTotal);
+    // The browser's late relay acts no second time.
+    expect((await visitor.post('/payment/callback', paid.json().callback.fields)).statusCode).toBe(200);
+    const order = await orderOf(code);
+    const payments = await t.ctx.db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id));
+    expect(payments).toHaveLength(1);
+  });
+
+  it('POST /payment/webhook takes no CSRF token, only a valid signature', async () => {
+    const { visitor, code, token } = await placed('card', '12.00');
+    const hosted = (await visitor.post(`/payment/${code}/card`, { token })).json().redirect_url as string;
+    const paid = await sandboxPay(visitor, hosted, APPROVED);
+    const fields = paid.json().callback.fields as Record<string, string>;
+    const gateway = t.agent();
+    const forged = await gateway.request({
+      method: 'POST',
+      url: '/payment/webhook',
+      payload: { ...fields, amount: '0.01' },
+    });
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().errors).toEqual({ signature: ['The payment result could not be verified.'] });
+    const told = await gateway.request({ method: 'POST', url: '/payment/webhook', payload: fields });
+    expect(told.statusCode, told.body).toBe(200);
+    expect(told.json()).toMatchObject({ status: 'paid' });
+    const settled = await orderOf(code);
+    expect(settled.paymentStatus).toBe('paid');
+    expect(settled.amountPaid).toBe(settled.grandTotal);
+  });
+
   it('takes the stock when the order becomes paid, with the on_payment timing', async () => {
     await setSettings(t.ctx.db, { stock_deduction_timing: 'on_payment' });
     try {

@@ -107,4 +107,15 @@ export const cardPaymentRoutes = [
     body: paymentCallbackBody,
     handler: async ({ ctx, body }) => completeCardPayment(ctx, body),
   }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/payment/webhook',
+    auth: 'public',
+    // The gateway's server-to-server notification: no browser, so no session and no CSRF token;
+    // believed for its signature alone, and acting once however often it arrives.
+    csrf: false,
+    body: paymentCallbackBody,
+    handler: async ({ ctx, body }) => completeCardPayment(ctx, body),
+  }),
 ];

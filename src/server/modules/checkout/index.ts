@@ -1,4 +1,5 @@
 export { buyerOrder, isPayable, latestCardPayment, ORDER_NOT_FOUND, presentBuyerOrder } from './buyer-order';
+export { sandboxWebhook } from './card-payment';
 export { activeCountries } from './checkout.queries';
 export { cardPaymentRoutes, checkoutRoutes, orderCodeParam } from './checkout.routes';
 export { newOrderAdminMail, orderConfirmationMail } from './checkout-mails';
