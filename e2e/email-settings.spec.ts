@@ -1,32 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
 import { EMAIL_SETTINGS_MESSAGES as M } from '../src/contracts/email-settings';
 import { expect, test } from './fixtures';
 import { expectToast, signIn } from './support';
+import { startTestSmtp } from './test-smtp';
 
-/** A real SMTP server in the test process, keeping the recipients and text of what it receives. */
-const received: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => {
-      raw += chunk.toString('utf8');
-    });
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
 
 test.beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startTestSmtp();
 });
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 async function openEmailSettings(page: Page) {
@@ -38,7 +22,7 @@ async function openEmailSettings(page: Page) {
 }
 
 test('an admin points the shop at an SMTP server and a test e-mail arrives there', async ({ page }) => {
-  const port = (smtp.server.address() as AddressInfo).port;
+  const { port, received } = smtp;
   await signIn(page, 'admin@demo.test');
   await openEmailSettings(page);
   const server = page.getByRole('region', { name: 'SMTP server' });
