@@ -53,7 +53,7 @@ export const DEMO_USERS: DemoUser[] = [
     user_type: 'company',
     company_name: 'Lagoon Traders Ltd',
     phone: '+230 5250 0003',
-    address: { address: '12 Royal Road', city: 'Port Louis', country: 'Mauritius' },
+    address: { address: '12 Royal Road', city: 'Port Louis', state: 'Port Louis', country: 'Mauritius' },
     extra_addresses: [
       {
         addressType: 'delivery',
@@ -70,7 +70,12 @@ export const DEMO_USERS: DemoUser[] = [
     first_name: 'Chloé',
     last_name: 'Customer',
     phone: '+230 5250 0004',
-    address: { address: '4 Rue La Bourdonnais', city: 'Curepipe', country: 'Mauritius' },
+    address: {
+      address: '4 Rue La Bourdonnais',
+      city: 'Curepipe',
+      state: 'Plaines Wilhems',
+      country: 'Mauritius',
+    },
     extra_addresses: [
       {
         addressType: 'delivery',
@@ -117,7 +122,12 @@ export const DEMO_USERS: DemoUser[] = [
     user_type: 'company',
     company_name: 'Island Medical Supplies',
     phone: '+230 5250 0007',
-    address: { address: '1 Industrial Zone', city: 'Plaine Lauzun', country: 'Mauritius' },
+    address: {
+      address: '1 Industrial Zone',
+      city: 'Plaine Lauzun',
+      state: 'Port Louis',
+      country: 'Mauritius',
+    },
   },
 ];
 
