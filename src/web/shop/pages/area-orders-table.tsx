@@ -50,12 +50,14 @@ export function AreaOrdersTable({
           {orders.map((o) => (
             <Table.Tr key={o.id}>
               <Table.Td>
-                <Anchor href={`/${role}/order/${o.id}`} fw={600}>
+                <Anchor href={`/${role}/order/${o.id}`} fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {o.order_code}
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{displayDate(o.created_at.slice(0, 10), 'DD/MM/YYYY')}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {displayDate(o.created_at.slice(0, 10), 'DD/MM/YYYY')}
+                </Text>
               </Table.Td>
               <Table.Td ta="right">{o.items_count}</Table.Td>
               <Table.Td ta="right">{money(o.grand_total, o.currency_symbol)}</Table.Td>
