@@ -1,5 +1,12 @@
 import type { CartReply } from './cart';
 import type { CardSandboxProps, CheckoutPageProps, PaymentPageProps, PlacedOrderView } from './checkout';
+import type {
+  AreaAddressesProps,
+  AreaDashboardProps,
+  AreaOrderProps,
+  AreaOrdersProps,
+  AreaProfileProps,
+} from './customer-areas';
 import type { OrderLinkView } from './orders';
 import type {
   ShopDisplay,
@@ -54,6 +61,11 @@ export type ShopPageState =
   | { page: 'forgot-password'; props: Record<string, never> }
   | { page: 'reset-password'; props: { token: string; email: string } }
   | { page: 'account'; props: { role: string } }
+  | { page: 'area-dashboard'; props: AreaDashboardProps }
+  | { page: 'area-orders'; props: AreaOrdersProps }
+  | { page: 'area-order'; props: AreaOrderProps }
+  | { page: 'area-profile'; props: AreaProfileProps }
+  | { page: 'area-addresses'; props: AreaAddressesProps }
   | { page: 'order-link'; props: OrderLinkView }
   | { page: 'cart'; props: { cart: CartReply; currency_symbol: string } }
   | { page: 'contact'; props: Record<string, never> }

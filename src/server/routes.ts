@@ -12,6 +12,7 @@ import {
 import { cardPaymentRoutes, checkoutPageRoutes, checkoutRoutes } from './modules/checkout';
 import { contactRoutes } from './modules/contact';
 import { currencyRoutes } from './modules/currencies';
+import { customerAreaPageRoutes, customerAreaRoutes } from './modules/customer-areas';
 import { customersRoutes } from './modules/customers';
 import { emailTemplateRoutes } from './modules/email-templates';
 import { filesRoutes } from './modules/files';
@@ -102,6 +103,8 @@ const moduleRoutes: AnyRoute[] = [
   ...emailTemplateRoutes,
   ...rentalTemplateRoutes,
   ...storefrontRoutes,
+  ...customerAreaRoutes,
+  ...customerAreaPageRoutes,
   ...cataloguePageRoutes,
   ...productListRoutes,
   ...productRoutes,

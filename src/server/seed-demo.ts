@@ -24,7 +24,9 @@ type DemoUser = {
   user_type?: 'individual' | 'company';
   company_name?: string;
   phone?: string;
-  address?: { address: string; city: string; country: string };
+  address?: { address: string; city: string; country: string; state?: string; addressType?: string };
+  /** More addresses of the customer areas (spec 3 §6 types by party role), not the default. */
+  extra_addresses?: { addressType: string; address: string; city: string; state: string; country: string }[];
 };
 
 /** The demo logins README lists; every one has the password EMPORIUM_DEMO_PASSWORD. */
@@ -51,7 +53,16 @@ export const DEMO_USERS: DemoUser[] = [
     user_type: 'company',
     company_name: 'Lagoon Traders Ltd',
     phone: '+230 5250 0003',
-    address: { address: '12 Royal Road', city: 'Port Louis', country: 'Mauritius' },
+    address: { address: '12 Royal Road', city: 'Port Louis', state: 'Port Louis', country: 'Mauritius' },
+    extra_addresses: [
+      {
+        addressType: 'delivery',
+        address: 'Warehouse 3, Riche Terre',
+        city: 'Riche Terre',
+        state: 'Pamplemousses',
+        country: 'Mauritius',
+      },
+    ],
   },
   {
     email: 'customer@demo.test',
@@ -59,7 +70,21 @@ export const DEMO_USERS: DemoUser[] = [
     first_name: 'Chloé',
     last_name: 'Customer',
     phone: '+230 5250 0004',
-    address: { address: '4 Rue La Bourdonnais', city: 'Curepipe', country: 'Mauritius' },
+    address: {
+      address: '4 Rue La Bourdonnais',
+      city: 'Curepipe',
+      state: 'Plaines Wilhems',
+      country: 'Mauritius',
+    },
+    extra_addresses: [
+      {
+        addressType: 'delivery',
+        address: '18 Avenue Victoria',
+        city: 'Quatre Bornes',
+        state: 'Plaines Wilhems',
+        country: 'Mauritius',
+      },
+    ],
   },
   {
     email: 'doctor@demo.test',
@@ -67,6 +92,13 @@ export const DEMO_USERS: DemoUser[] = [
     first_name: 'Dev',
     last_name: 'Doctor',
     phone: '+230 5250 0005',
+    address: {
+      addressType: 'consultation',
+      address: '2 Clinic Lane',
+      city: 'Rose Hill',
+      state: 'Plaines Wilhems',
+      country: 'Mauritius',
+    },
   },
   {
     email: 'patient@demo.test',
@@ -74,6 +106,13 @@ export const DEMO_USERS: DemoUser[] = [
     first_name: 'Paul',
     last_name: 'Patient',
     phone: '+230 5250 0006',
+    address: {
+      addressType: 'residential',
+      address: '9 Rue Royale',
+      city: 'Mahébourg',
+      state: 'Grand Port',
+      country: 'Mauritius',
+    },
   },
   {
     email: 'supplier@demo.test',
@@ -83,7 +122,12 @@ export const DEMO_USERS: DemoUser[] = [
     user_type: 'company',
     company_name: 'Island Medical Supplies',
     phone: '+230 5250 0007',
-    address: { address: '1 Industrial Zone', city: 'Plaine Lauzun', country: 'Mauritius' },
+    address: {
+      address: '1 Industrial Zone',
+      city: 'Plaine Lauzun',
+      state: 'Port Louis',
+      country: 'Mauritius',
+    },
   },
 ];
 
@@ -184,7 +228,10 @@ async function seedDemoUsers({ db, config, storage }: AppContext): Promise<numbe
       if (demo.address) {
         await tx
           .insert(userAddresses)
-          .values({ userId: user!.id, ...demo.address, addressType: 'billing', isDefault: true });
+          .values({ userId: user!.id, addressType: 'billing', ...demo.address, isDefault: true });
+      }
+      for (const extra of demo.extra_addresses ?? []) {
+        await tx.insert(userAddresses).values({ userId: user!.id, ...extra, isDefault: false });
       }
     }
     return admin;

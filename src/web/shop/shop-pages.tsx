@@ -52,6 +52,24 @@ const PAGE_VIEWS: { [P in PageName]: () => Promise<(document: DocumentOf<P>) => 
     import('./pages/account-page').then(({ AccountPage }) => (doc) => (
       <AccountPage role={doc.props.role} viewer={doc.viewer} />
     )),
+  'area-dashboard': () =>
+    import('./pages/area-dashboard-page').then(({ AreaDashboardPage }) => (doc) => (
+      <AreaDashboardPage {...doc.props} viewer={doc.viewer} />
+    )),
+  'area-orders': () =>
+    import('./pages/area-orders-page').then(({ AreaOrdersPage }) => (doc) => (
+      <AreaOrdersPage {...doc.props} />
+    )),
+  'area-order': () =>
+    import('./pages/area-order-page').then(({ AreaOrderPage }) => (doc) => <AreaOrderPage {...doc.props} />),
+  'area-profile': () =>
+    import('./pages/area-profile-page').then(({ AreaProfilePage }) => (doc) => (
+      <AreaProfilePage {...doc.props} />
+    )),
+  'area-addresses': () =>
+    import('./pages/area-addresses-page').then(({ AreaAddressesPage }) => (doc) => (
+      <AreaAddressesPage {...doc.props} />
+    )),
   'order-link': () =>
     import('./pages/order-link-page').then(({ OrderLinkPage }) => (doc) => <OrderLinkPage {...doc.props} />),
   cart: () =>

@@ -1,3 +1,4 @@
+export { addLinesToUserCart, type CartLineInput } from './add-lines-to-user-cart';
 export { type CartLineRow, type CartReader, cartLines, ownerCartCount, readCart } from './cart.queries';
 export { cartRoutes } from './cart.routes';
 export { cartItems, carts } from './cart.tables';

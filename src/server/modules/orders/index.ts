@@ -1,3 +1,4 @@
+export { cancelOrderForBuyer } from './cancel-order-for-buyer';
 export { createOrder } from './create-order';
 export { customerLinkRoutes } from './customer-link.routes';
 export { orderDocumentRoutes } from './documents.routes';

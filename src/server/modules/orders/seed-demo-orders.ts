@@ -49,6 +49,29 @@ const DEMO_ORDERS: DemoOrder[] = [
     documents: ['proforma_invoice', 'final_invoice', 'delivery_note', 'receipt'],
     sendLink: true,
   },
+  // The customer areas (issue 15): a paid order on its way, and an unpaid pending one to pay or modify.
+  {
+    customer: 'customer@demo.test',
+    items: (p) => [p.simple[3]!],
+    over: { payment_intent: 'payment_later', payment_type: 'bank_transfer', delivery_status: 'processing' },
+    payments: [{ type: 'bank_transfer', share: 1, daysAgo: 3 }],
+  },
+  {
+    customer: 'customer@demo.test',
+    items: (p) => [{ ...p.simple[2]!, quantity: 2 }, p.simple[4]!],
+    over: { payment_intent: 'payment_later', payment_type: 'card' },
+  },
+  {
+    customer: 'partner@demo.test',
+    items: (p) => [{ ...p.simple[0]!, quantity: 3 }],
+    over: { payment_intent: 'payment_later', payment_type: 'bank_transfer', delivery_status: 'delivered' },
+    payments: [{ type: 'bank_transfer', share: 1, daysAgo: 10 }],
+  },
+  {
+    customer: 'partner@demo.test',
+    items: (p) => [{ ...p.simple[4]!, quantity: 2 }],
+    over: { payment_intent: 'payment_later', payment_type: 'card' },
+  },
   {
     customer: 'partner@demo.test',
     items: (p) => [{ ...p.simple[1]!, quantity: 5 }],

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { HomeSlide, HomeSliderState } from '../../../contracts/storefront';
 import { AREA_ROLES } from '../../../domain/access/roles';
 import { safeRedirectPath } from '../../../domain/access/safe-redirect';
+import { CUSTOMER_AREA_ROLES } from '../../../domain/customer-areas/area-orders';
 import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
 import { getSettings } from '../../platform/settings/settings-store';
@@ -133,7 +134,8 @@ export const storefrontRoutes = [
         }),
       ),
   }),
-  ...AREA_ROLES.map((role) =>
+  // The customer, partner, doctor and patient areas have their own pages (modules/customer-areas).
+  ...AREA_ROLES.filter((role) => !(CUSTOMER_AREA_ROLES as readonly string[]).includes(role)).map((role) =>
     defineRoute({
       method: 'GET',
       url: `/${role}/dashboard`,

@@ -1,0 +1,113 @@
+import { Alert, Anchor, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { AreaOrderProps } from '../../../contracts/customer-areas';
+import { orderValueLabel } from '../../../domain/orders/labels';
+import { displayDate, money as formatMoney } from '../../lib/format';
+import { AreaOrderActions } from './area-order-actions';
+import { DeliveryBadge, PaymentBadge } from './area-orders-table';
+import { AreaShell } from './area-shell';
+
+/** /customer/order/{id}, /partner/order/{id}: one of the user's own orders (anyone else's is 404). */
+export function AreaOrderPage({ role, order }: AreaOrderProps) {
+  const money = (value: string) => formatMoney(value, order.currency_symbol);
+  const due = Number(order.grand_total) - Number(order.amount_paid);
+  return (
+    <AreaShell role={role} section="orders">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Anchor href={`/${role}/orders`} size="sm">
+            ← All orders
+          </Anchor>
+          <Title order={2}>Order {order.order_code}</Title>
+          <Text c="dimmed">Placed {displayDate(order.created_at.slice(0, 10), 'DD/MM/YYYY')}</Text>
+        </div>
+        <AreaOrderActions role={role} order={order} size="sm" />
+      </Group>
+      <Group gap="xs">
+        <PaymentBadge status={order.payment_status} />
+        <DeliveryBadge status={order.delivery_status} />
+      </Group>
+      {order.status_reason && (
+        <Alert color="gray" title={orderValueLabel(order.delivery_status)}>
+          {order.status_reason}
+        </Alert>
+      )}
+      <Card withBorder padding={0}>
+        <Table verticalSpacing="sm" aria-label="Ordered items">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Item</Table.Th>
+              <Table.Th ta="right">Quantity</Table.Th>
+              <Table.Th ta="right">Price</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.items.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines have no id of their own here
+              <Table.Tr key={index}>
+                <Table.Td>{item.variant ? `${item.name} (${item.variant})` : item.name}</Table.Td>
+                <Table.Td ta="right">{item.quantity}</Table.Td>
+                <Table.Td ta="right">{money(item.price)}</Table.Td>
+                <Table.Td ta="right">{money(item.line_total)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      <Group align="flex-start" grow>
+        <Card withBorder padding="lg">
+          <Title order={3} size="h4" mb="xs">
+            Delivery
+          </Title>
+          <Stack gap={4}>
+            <Text size="sm">Shipping: {orderValueLabel(order.shipping_type)}</Text>
+            {order.delivery_address && <Text size="sm">Address: {order.delivery_address}</Text>}
+            {order.tracking_code && <Text size="sm">Tracking code: {order.tracking_code}</Text>}
+            {order.payment_type && (
+              <Text size="sm">Payment method: {orderValueLabel(order.payment_type)}</Text>
+            )}
+          </Stack>
+        </Card>
+        <Card withBorder padding="lg">
+          <Stack gap={6}>
+            <Group justify="space-between">
+              <Text>Items</Text>
+              <Text>{money(order.items_total)}</Text>
+            </Group>
+            <Group justify="space-between">
+              <Text>Tax</Text>
+              <Text>{money(order.vat_total)}</Text>
+            </Group>
+            <Group justify="space-between">
+              <Text>Shipping</Text>
+              <Text>{money(order.shipping_cost)}</Text>
+            </Group>
+            {Number(order.discount_total) > 0 && (
+              <Group justify="space-between">
+                <Text>Discount</Text>
+                <Text>-{money(order.discount_total)}</Text>
+              </Group>
+            )}
+            <Divider />
+            <Group justify="space-between">
+              <Text fw={700}>Total</Text>
+              <Text fw={700}>{money(order.grand_total)}</Text>
+            </Group>
+            <Group justify="space-between">
+              <Text>Paid</Text>
+              <Text>{money(order.amount_paid)}</Text>
+            </Group>
+            {due > 0 && order.can_pay && (
+              <Group justify="space-between">
+                <Text fw={600}>Due</Text>
+                <Text fw={600}>{money(due.toFixed(2))}</Text>
+              </Group>
+            )}
+          </Stack>
+        </Card>
+      </Group>
+    </AreaShell>
+  );
+}
+
+export default AreaOrderPage;
