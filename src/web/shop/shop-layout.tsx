@@ -2,6 +2,7 @@ import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ShopMenuItem } from '../../contracts/shop-catalogue';
 import type { ShopViewer } from '../../contracts/storefront';
+import { RoleMenu } from './role-menu';
 import { ShopNav } from './shop-nav';
 import { SignOutButton } from './sign-out-button';
 
@@ -73,6 +74,7 @@ export function ShopLayout({
                   <Text size="sm" c="dimmed" visibleFrom="xs">
                     {viewer.name}
                   </Text>
+                  <RoleMenu roles={viewer.roles} active={viewer.active_role} />
                   {viewer.dashboard_url && (
                     <Button component="a" href={viewer.dashboard_url} variant="light" size="xs">
                       My account

@@ -3,6 +3,7 @@ import { AREA_ROLES } from '../../../domain/access/roles';
 import { safeRedirectPath } from '../../../domain/access/safe-redirect';
 import { defineRoute } from '../../platform/http/define-route';
 import { getSettings } from '../../platform/settings/settings-store';
+import { magicLinkHolder, smsSignInEnabled } from '../accounts';
 import { featuredShopProducts, presentShopCard } from '../catalogue';
 import { activeHomeSlider } from '../sliders';
 import { closedForMaintenance } from './maintenance';
@@ -75,7 +76,11 @@ export const storefrontRoutes = [
         await shopDocument(ctx, req, {
           page: 'login',
           // Only a path of this site reaches the form (issue 11): anything else signs in to the dashboard.
-          props: { redirect: safeRedirectPath(query.redirect), status: query.status ?? null },
+          props: {
+            redirect: safeRedirectPath(query.redirect),
+            status: query.status ?? null,
+            sms_enabled: await smsSignInEnabled(ctx.db),
+          },
         }),
       ),
   }),
@@ -110,6 +115,25 @@ export const storefrontRoutes = [
           props: { token: params.token, email: query.email },
         }),
       ),
+  }),
+  // DECISIONS 4, docs/decisions/0056: the link's page only shows whom it signs in; its button
+  // POSTs to spend it (GET never changes state, and mail scanners open links).
+  defineRoute({
+    method: 'GET',
+    url: '/auth/magic-link/:token',
+    auth: 'public',
+    params: tokenParam,
+    handler: async ({ ctx, req, reply, params }) => {
+      const masked = await magicLinkHolder(ctx.db, params.token, ctx.now());
+      return ctx.pages.shop(
+        req,
+        reply,
+        await shopDocument(ctx, req, {
+          page: 'magic-link',
+          props: { token: params.token, masked_email: masked },
+        }),
+      );
+    },
   }),
   ...AREA_ROLES.map((role) =>
     defineRoute({
