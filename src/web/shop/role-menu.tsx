@@ -97,7 +97,7 @@ export function RoleMenu({ roles, active }: { roles: string[]; active: string | 
                 variant={role === active ? 'light' : 'subtle'}
                 size="xs"
                 fullWidth
-                justify="flex-start"
+                styles={{ inner: { justifyContent: 'flex-start' } }}
                 aria-current={role === active ? 'true' : undefined}
                 disabled={busy !== null && busy !== role}
                 loading={busy === role}

@@ -65,9 +65,10 @@ export function LoginPage({
 }) {
   const [method, setMethod] = useState<Method>('password');
   const methods = [
-    { value: 'password', label: 'Password' },
-    { value: 'magic-link', label: 'E-mail link' },
-    ...(sms_enabled ? [{ value: 'sms', label: 'SMS code' }] : []),
+    // "With …": a segment named "Password" would share its name with the password field.
+    { value: 'password', label: 'With password' },
+    { value: 'magic-link', label: 'With e-mail link' },
+    ...(sms_enabled ? [{ value: 'sms', label: 'With SMS code' }] : []),
   ];
   return (
     <AuthCard
@@ -79,19 +80,14 @@ export function LoginPage({
       }
     >
       {status && STATUS_MESSAGES[status] && <Alert color="teal">{STATUS_MESSAGES[status]}</Alert>}
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="sign-in-method-label">
-          Sign in with
-        </Text>
-        <SegmentedControl
-          fullWidth
-          aria-labelledby="sign-in-method-label"
-          data={methods}
-          value={method}
-          onChange={(value) => setMethod(value as Method)}
-          data-testid="sign-in-method"
-        />
-      </Stack>
+      <SegmentedControl
+        fullWidth
+        aria-label="Sign-in method"
+        data={methods}
+        value={method}
+        onChange={(value) => setMethod(value as Method)}
+        data-testid="sign-in-method"
+      />
       {method === 'password' && <PasswordForm redirect={redirect} />}
       {method === 'magic-link' && <MagicLinkForm />}
       {method === 'sms' && <SmsCodeForm redirect={redirect} />}
