@@ -83,6 +83,8 @@ export function LoginPage({
       <SegmentedControl
         fullWidth
         aria-label="Sign-in method"
+        // On a phone the three segments share 300 px: their words wrap rather than hide.
+        styles={{ label: { whiteSpace: 'normal', lineHeight: 1.25 } }}
         data={methods}
         value={method}
         onChange={(value) => setMethod(value as Method)}
