@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { SIGN_IN_MESSAGES } from '../domain/accounts/sign-in-codes';
 import {
   ACCOUNT_STATUSES,
   USER_MESSAGES,
   USER_TYPES,
   userProfileErrors,
 } from '../domain/accounts/user-rules';
+import { isSmsPhoneNumber } from '../domain/messaging/sms';
 import { emailSchema, formBoolean, listQuery, optionalText } from './common';
 
 export const AUTH_MESSAGES = {
@@ -117,6 +119,57 @@ export const resetPasswordBody = withConfirmedPassword(
     password_confirmation: z.string().optional(),
   }),
 );
+
+/** POST /auth/magic-link (DECISIONS 4). */
+export const magicLinkBody = z.object({
+  email: z
+    .string({ error: SIGN_IN_MESSAGES.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, SIGN_IN_MESSAGES.emailRequired)
+    .max(255),
+});
+
+/** The path of GET and POST /auth/magic-link/{token}. */
+export const magicLinkParams = z.object({ token: z.string().min(1).max(200) });
+
+/** POST /sms-otp/send (spec 3 §7): mobile, in international form. */
+export const smsOtpSendBody = z.object({
+  mobile: z
+    .string({ error: SIGN_IN_MESSAGES.mobileRequired })
+    .trim()
+    .min(1, SIGN_IN_MESSAGES.mobileRequired)
+    .pipe(
+      z
+        .string()
+        .max(50, SIGN_IN_MESSAGES.mobileFormat)
+        .refine(isSmsPhoneNumber, SIGN_IN_MESSAGES.mobileFormat),
+    ),
+});
+
+/**
+ * POST /sms-otp/verify (spec 3 §7): otp_code and session_id. The code's shape (digits of the
+ * configured length, DECISIONS 27) is checked by the use case, which knows the length.
+ */
+export const smsOtpVerifyBody = z.object({
+  otp_code: z
+    .string({ error: SIGN_IN_MESSAGES.otpRequired })
+    .trim()
+    .min(1, SIGN_IN_MESSAGES.otpRequired)
+    .max(20, SIGN_IN_MESSAGES.invalidOtp),
+  session_id: z
+    .string({ error: SIGN_IN_MESSAGES.invalidOtp })
+    .min(1, SIGN_IN_MESSAGES.invalidOtp)
+    .max(200, SIGN_IN_MESSAGES.invalidOtp),
+  redirect: z.string().max(2000).optional(),
+});
+
+/** The reply of POST /sms-otp/send (spec 3 §7). */
+export type SmsOtpSentReply = {
+  success: true;
+  message: string;
+  data: { session_id: string; resend_cooldown: number; expires_at: string };
+};
 
 export const switchRoleBody = z.object({
   role: z.string({ error: 'Please choose a role' }).trim().min(1, 'Please choose a role').max(50),

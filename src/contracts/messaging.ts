@@ -28,6 +28,7 @@ export const SMS_MESSAGES = {
   sendFailed: (reason: string) => `The SMS could not be sent: ${reason}`,
   noProviderId: 'This SMS was never accepted by the gateway, so there is no status to check.',
   statusChecked: (status: string) => `Status checked: ${status}`,
+  sandboxStatus: 'This SMS went to the sandbox, not to a gateway: its status stays as logged.',
   statusFailed: (reason: string) => `The status could not be checked: ${reason}`,
   firebaseNotConfigured:
     'Firebase phone sign-in is not configured: fill in the identity provider in System settings and switch on hybrid SMS first.',
@@ -86,6 +87,8 @@ export const SMS_SETTING_FIELDS = {
     .trim()
     .max(100, M.text('The campaign name', 100)),
   sms_otp_enabled: z.boolean({ error: 'Must be on or off.' }),
+  /** The built-in sandbox: sign-in codes go to the SMS log and a file, never to a phone (docs/decisions/0057). */
+  sms_sandbox_enabled: z.boolean({ error: 'Must be on or off.' }),
   firebase_hybrid_sms_enabled: z.boolean({ error: 'Must be on or off.' }),
   sms_otp_length: whole('The code length', 4, 10),
   sms_otp_expiry_minutes: whole('The expiry', 1, 60),

@@ -93,6 +93,7 @@ export const SETTING_DEFINITIONS = {
   sms_gateway_app_key: z.string().default(''),
   sms_gateway_campaign_name: z.string().default(''),
   sms_otp_enabled: S.sms_otp_enabled.default(false),
+  sms_sandbox_enabled: S.sms_sandbox_enabled.default(false),
   firebase_hybrid_sms_enabled: S.firebase_hybrid_sms_enabled.default(false),
   // Theme (spec 2 §3; docs/decisions/0027): colours kept per theme, completed by its defaults
   active_theme: z.enum(THEMES).default('default'),

@@ -56,7 +56,13 @@ export type ShopPageState =
     }
   | { page: 'products'; props: ShopListView & { display: ShopDisplay } }
   | { page: 'product'; props: ShopProductDetail & { display: ShopDisplay } }
-  | { page: 'login'; props: { redirect: string | null; status: string | null } }
+  | {
+      page: 'login';
+      /** sms_enabled: the shop can send sign-in codes now (docs/decisions/0056). */
+      props: { redirect: string | null; status: string | null; sms_enabled: boolean };
+    }
+  /** A magic link's page (DECISIONS 4): who it signs in as, masked; null when it no longer works. */
+  | { page: 'magic-link'; props: { token: string; masked_email: string | null } }
   | { page: 'register'; props: Record<string, never> }
   | { page: 'forgot-password'; props: Record<string, never> }
   | { page: 'reset-password'; props: { token: string; email: string } }

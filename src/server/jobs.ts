@@ -1,4 +1,4 @@
-import { passwordResetMail } from './modules/accounts';
+import { magicLinkMail, passwordResetMail, smsOtpSms } from './modules/accounts';
 import { newOrderAdminMail, orderConfirmationMail, sandboxWebhook } from './modules/checkout';
 import { contactMessageMail } from './modules/contact';
 import { customerLinkMail, documentMail } from './modules/orders';
@@ -11,6 +11,8 @@ import type { AnyJob } from './platform/jobs/job-queue';
  */
 export const allJobs: readonly AnyJob[] = [
   passwordResetMail,
+  magicLinkMail,
+  smsOtpSms,
   customerLinkMail,
   documentMail,
   stockAlertsMail,

@@ -167,3 +167,30 @@ describe('demo orders', () => {
     expect(activeLinks).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('the demo sign-in (npm start)', () => {
+  it('signs the demo partner in by SMS code through the sandbox, then switches to the partner role', async () => {
+    const agent = t.agent();
+    await agent.visit('/login');
+    const page = await agent.visit('/login');
+    expect(page.body).toContain('"sms_enabled":true');
+    const sent = await agent.post('/sms-otp/send', { mobile: '+230 5750 0003' });
+    expect(sent.statusCode).toBe(200);
+    await t.runDueJobs();
+    const logs = await admin.get('/api/sms-configuration/logs?message_type=otp');
+    const message = (logs.json() as { data: { phone: string; message: string }[] }).data.find(
+      (row) => row.phone === '+23057500003',
+    )?.message;
+    const code = /\b(\d{6})\b/.exec(message ?? '')?.[1];
+    expect(code, message).toBeTruthy();
+    const signed = await agent.post('/sms-otp/verify', {
+      otp_code: code,
+      session_id: sent.json().data.session_id,
+    });
+    expect(signed.json()).toMatchObject({ redirect_url: '/customer/dashboard', active_role: 'customer' });
+    agent.csrfToken = signed.json().csrf_token;
+    expect((await agent.get('/api/user/roles')).json().roles).toEqual(['customer', 'partner']);
+    const switched = await agent.post('/api/user/roles/switch', { role: 'partner' });
+    expect(switched.json().data.dashboard_url).toBe('/partner/dashboard');
+  });
+});

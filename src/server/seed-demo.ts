@@ -15,6 +15,7 @@ import { users } from './platform/auth/auth.tables';
 import { hashPassword } from './platform/auth/passwords';
 import { setUserRoles } from './platform/auth/user-roles';
 import type { AppContext } from './platform/context';
+import { setSettings } from './platform/settings/settings-store';
 
 type DemoUser = {
   email: string;
@@ -24,6 +25,8 @@ type DemoUser = {
   user_type?: 'individual' | 'company';
   company_name?: string;
   phone?: string;
+  /** A mobile number signs in by SMS code (docs/decisions/0056); the demo sends to the sandbox. */
+  mobile?: string;
   address?: { address: string; city: string; country: string; state?: string; addressType?: string };
   /** More addresses of the customer areas (spec 3 §6 types by party role), not the default. */
   extra_addresses?: { addressType: string; address: string; city: string; state: string; country: string }[];
@@ -53,6 +56,7 @@ export const DEMO_USERS: DemoUser[] = [
     user_type: 'company',
     company_name: 'Lagoon Traders Ltd',
     phone: '+230 5250 0003',
+    mobile: '+230 5750 0003',
     address: { address: '12 Royal Road', city: 'Port Louis', state: 'Port Louis', country: 'Mauritius' },
     extra_addresses: [
       {
@@ -70,6 +74,7 @@ export const DEMO_USERS: DemoUser[] = [
     first_name: 'Chloé',
     last_name: 'Customer',
     phone: '+230 5250 0004',
+    mobile: '+230 5750 0004',
     address: {
       address: '4 Rue La Bourdonnais',
       city: 'Curepipe',
@@ -194,8 +199,31 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoMenus(ctx, actor);
   await seedDemoOrders(ctx, actor);
   await seedDemoContactMessages(ctx);
+  await seedDemoSmsSignIn(ctx);
   return summary;
 }
+
+/**
+ * Sign-in by SMS code in the demo (docs/decisions/0056, 0057): codes on, sent to the sandbox (the
+ * SMS log and EMPORIUM_DATA_DIR/sms show them), and the demo customer and partner given their
+ * mobile numbers: with the demo users, or once for older demo data whose customer has no mobile.
+ */
+async function seedDemoSmsSignIn({ db }: AppContext): Promise<void> {
+  const [customer] = await db
+    .select({ mobile: users.mobile })
+    .from(users)
+    .where(eq(users.email, 'customer@demo.test'))
+    .limit(1);
+  if (!customer || customer.mobile) return;
+  await db.transaction(async (tx) => {
+    for (const demo of DEMO_USERS) {
+      if (demo.mobile) await tx.update(users).set({ mobile: demo.mobile }).where(eq(users.email, demo.email));
+    }
+    await setSettings(tx, DEMO_SMS_SETTINGS);
+  });
+}
+
+const DEMO_SMS_SETTINGS = { sms_otp_enabled: true, sms_sandbox_enabled: true };
 
 async function findAdmin({ db }: AppContext): Promise<number | null> {
   const [admin] = await db
@@ -221,6 +249,7 @@ async function seedDemoUsers({ db, config, storage }: AppContext): Promise<numbe
           userType: demo.user_type ?? 'individual',
           companyName: demo.company_name ?? null,
           phone: demo.phone ?? null,
+          mobile: demo.mobile ?? null,
         })
         .returning({ id: users.id });
       if (demo.email === 'admin@demo.test') admin = user!.id;
@@ -234,6 +263,7 @@ async function seedDemoUsers({ db, config, storage }: AppContext): Promise<numbe
         await tx.insert(userAddresses).values({ userId: user!.id, ...extra, isDefault: false });
       }
     }
+    await setSettings(tx, DEMO_SMS_SETTINGS);
     return admin;
   });
   await seedDemoFiles(db, storage);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ShopMenuItem } from '../../contracts/shop-catalogue';
 import { ORDERING_CLOSED_MESSAGE, type ShopViewer } from '../../contracts/storefront';
 import { CartLink } from './cart-link';
+import { RoleMenu } from './role-menu';
 import { ShopNav } from './shop-nav';
 import { SignOutButton } from './sign-out-button';
 
@@ -78,6 +79,7 @@ export function ShopLayout({
                   <Text size="sm" c="dimmed" visibleFrom="xs">
                     {viewer.name}
                   </Text>
+                  <RoleMenu roles={viewer.roles} active={viewer.active_role} />
                   {viewer.dashboard_url && (
                     <Button component="a" href={viewer.dashboard_url} variant="light" size="xs">
                       My account

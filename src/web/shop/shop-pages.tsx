@@ -40,6 +40,8 @@ const PAGE_VIEWS: { [P in PageName]: () => Promise<(document: DocumentOf<P>) => 
     }),
   login: () =>
     import('./pages/login-page').then(({ LoginPage }) => (doc) => <LoginPage {...doc.props} />),
+  'magic-link': () =>
+    import('./pages/magic-link-page').then(({ MagicLinkPage }) => (doc) => <MagicLinkPage {...doc.props} />),
   register: () =>
     import('./pages/register-page').then(({ RegisterPage }) => () => <RegisterPage />),
   'forgot-password': () =>

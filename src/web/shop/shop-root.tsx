@@ -9,6 +9,7 @@ export function pageTitle(doc: ShopDocument): string {
   const titles: Record<ShopDocument['page'], string> = {
     home: doc.site_name,
     login: 'Sign in',
+    'magic-link': 'Sign in with your link',
     register: 'Create an account',
     'forgot-password': 'Forgot password',
     'reset-password': 'Choose a new password',

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { UsersListQuery } from '../../../contracts/accounts';
-import { roles, userRoles, users } from '../../platform/auth/auth.tables';
+import { maskEmail } from '../../../domain/accounts/sign-in-codes';
+import { authTokens, roles, userRoles, users } from '../../platform/auth/auth.tables';
+import { hashToken } from '../../platform/auth/tokens';
 import type { Executor } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
 import { rowCount } from '../../platform/db/row-counts';
@@ -177,4 +179,26 @@ export async function lockUser(db: Executor, id: number) {
     .for('update')
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The masked address a magic link signs in as (docs/decisions/0056), or null when the link is
+ * unknown, used, expired or its account may not sign in. Reads only: GET never spends the link.
+ */
+export async function magicLinkHolder(db: Executor, token: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.purpose, 'magic_link'),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+        eq(users.accountStatus, 'active'),
+      ),
+    )
+    .limit(1);
+  return row ? maskEmail(row.email) : null;
 }

@@ -531,6 +531,25 @@ describe('roles of the signed-in user', () => {
     expect((await agent.get('/api/user/roles')).json().active_role).toBe('partner');
   });
 
+  it('ends the old session id and CSRF token on a switch (DECISIONS 26)', async () => {
+    const agent = await t.signedIn(['partner', 'customer'], { userType: 'company', companyName: 'Acme' });
+    const before = new Agent(t.app);
+    before.cookies = new Map(agent.cookies);
+    before.csrfToken = agent.csrfToken;
+    const response = await agent.post('/api/user/roles/switch', { role: 'partner' });
+    expect(response.statusCode).toBe(200);
+    // The old cookie names no session any more, so it cannot read or write as the user.
+    expect((await before.get('/api/user')).statusCode).toBe(401);
+    expect((await before.post('/api/user/roles/switch', { role: 'customer' })).statusCode).toBe(419);
+    // The new session does not take the old CSRF token.
+    const stale = await agent.post('/api/user/roles/switch', { role: 'customer' });
+    expect(stale.statusCode).toBe(419);
+    agent.csrfToken = response.json().data.csrf_token;
+    const back = await agent.post('/api/user/roles/switch', { role: 'customer' });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().data).toMatchObject({ active_role: 'customer', dashboard_url: '/customer/dashboard' });
+  });
+
   it('refuses a role not held in the spec words', async () => {
     const agent = await t.signedIn(['customer']);
     const response = await agent.post('/api/user/roles/switch', { role: 'admin' });

@@ -2,10 +2,15 @@ import {
   AUTH_MESSAGES,
   forgotPasswordBody,
   loginBody,
+  magicLinkBody,
+  magicLinkParams,
   registerBody,
   resetPasswordBody,
+  smsOtpSendBody,
+  smsOtpVerifyBody,
   switchRoleBody,
 } from '../../../contracts/accounts';
+import { SIGN_IN_MESSAGES } from '../../../domain/accounts/sign-in-codes';
 import { clearSessionCookie } from '../../platform/auth/request-session';
 import { destroySession } from '../../platform/auth/sessions';
 import { defineRoute } from '../../platform/http/define-route';
@@ -14,12 +19,19 @@ import { wantsJson } from '../../platform/http/negotiation';
 import { presentRoleChoices, presentUser, presentViewer } from './accounts.presenter';
 import { findUser } from './accounts.queries';
 import { registerUser } from './register-user';
+import { requestMagicLink } from './request-magic-link';
 import { requestPasswordReset } from './request-password-reset';
 import { resetPassword } from './reset-password';
+import { sendSmsOtp } from './send-sms-otp';
 import { signIn } from './sign-in';
+import { signInWithMagicLink } from './sign-in-with-magic-link';
 import { switchRole } from './switch-role';
+import { verifySmsOtp } from './verify-sms-otp';
 
-/** Sign-in, sign-out, registration, password reset, current user and role switching (DECISIONS 3, spec 3 §7 Auth). */
+/**
+ * Sign-in (password, magic link, SMS code), sign-out, registration, password reset, current user
+ * and role switching (DECISIONS 3, 4, spec 3 §7 Auth; docs/decisions/0056).
+ */
 export const authRoutes = [
   defineRoute({
     method: 'POST',
@@ -81,6 +93,68 @@ export const authRoutes = [
     handler: async ({ ctx, req, body }) => {
       await resetPassword(ctx, req, body);
       return { message: AUTH_MESSAGES.passwordReset, redirect_url: '/login?status=password-reset' };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/auth/magic-link',
+    auth: 'public',
+    body: magicLinkBody,
+    handler: async ({ ctx, req, body }) => {
+      await requestMagicLink(ctx, req, body.email);
+      return { success: true, message: SIGN_IN_MESSAGES.magicLinkSent };
+    },
+  }),
+
+  // The link's page is GET /auth/magic-link/{token} (storefront): it only shows; this spends the link.
+  defineRoute({
+    method: 'POST',
+    url: '/auth/magic-link/:token',
+    auth: 'public',
+    params: magicLinkParams,
+    handler: async ({ ctx, req, reply, params }) => {
+      try {
+        const result = await signInWithMagicLink(ctx, req, reply, params.token);
+        if (!wantsJson(req)) return reply.redirect(result.redirectUrl, 303);
+        return {
+          success: true,
+          message: SIGN_IN_MESSAGES.signedIn,
+          redirect_url: result.redirectUrl,
+          active_role: result.activeRole,
+          csrf_token: result.csrfToken,
+        };
+      } catch (error) {
+        // A classic form post goes back to the link's page, which now says why.
+        if (!wantsJson(req))
+          return reply.redirect(`/auth/magic-link/${encodeURIComponent(params.token)}`, 303);
+        throw error;
+      }
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/sms-otp/send',
+    auth: 'public',
+    body: smsOtpSendBody,
+    handler: async ({ ctx, req, body }) => sendSmsOtp(ctx, req, body.mobile),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/sms-otp/verify',
+    auth: 'public',
+    body: smsOtpVerifyBody,
+    handler: async ({ ctx, req, reply, body }) => {
+      const result = await verifySmsOtp(ctx, req, reply, body);
+      return {
+        success: true,
+        message: SIGN_IN_MESSAGES.signedIn,
+        redirect_url: result.redirectUrl,
+        active_role: result.activeRole,
+        csrf_token: result.csrfToken,
+      };
     },
   }),
 

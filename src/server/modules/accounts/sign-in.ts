@@ -11,6 +11,7 @@ import { setSessionCookie } from '../../platform/auth/request-session';
 import { rotateSession } from '../../platform/auth/sessions';
 import { rolesOf } from '../../platform/auth/user-roles';
 import type { AppContext } from '../../platform/context';
+import type { Tx } from '../../platform/db/database';
 import { clearRateLimit, enforceRateLimits } from '../../platform/http/rate-limit';
 import { getSetting } from '../../platform/settings/settings-store';
 
@@ -45,9 +46,8 @@ export async function signIn(ctx: AppContext, req: FastifyRequest, reply: Fastif
     .limit(1);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk) throw fieldError('email', AUTH_MESSAGES.failed);
-  const status = user.accountStatus as 'active' | 'suspended' | 'closed';
-  if (!canSignIn(status))
-    throw fieldError('email', status === 'closed' ? AUTH_MESSAGES.closed : AUTH_MESSAGES.suspended);
+  const refusal = signInRefusal(user.accountStatus);
+  if (refusal) throw fieldError('email', refusal);
 
   await clearRateLimit(ctx.db, accountKey);
   await ctx.db
@@ -55,15 +55,42 @@ export async function signIn(ctx: AppContext, req: FastifyRequest, reply: Fastif
     .set({ hits: sql`greatest(${rateLimitBuckets.hits} - 1, 0)` })
     .where(eq(rateLimitBuckets.key, ipKey));
 
-  const held = await rolesOf(ctx.db, user.id);
+  return openUserSession(ctx, req, reply, {
+    userId: user.id,
+    remember: input.remember,
+    redirect: input.redirect,
+  });
+}
+
+/**
+ * What every way of signing in does once it knows who it is (password, magic link, SMS code):
+ * in one transaction it stamps the sign-in, runs the `ctx.onSignIn` hooks (the guest's cart joins
+ * the account's) and any `alsoInTx` work, and replaces the browser's session by a new one with a
+ * new id and CSRF token (DECISIONS 26) in the default active role. The browser goes to a
+ * same-site `redirect` when given, else the active role's dashboard (DECISIONS 5).
+ */
+export async function openUserSession(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  input: {
+    userId: number;
+    remember: boolean;
+    redirect?: string | undefined;
+    alsoInTx?: (tx: Tx, now: Date) => Promise<void>;
+  },
+) {
+  const now = ctx.now();
+  const held = await rolesOf(ctx.db, input.userId);
   const activeRole = defaultActiveRole(held);
   const idle = await getSetting(ctx.db, 'session_idle_minutes');
   const oldIdHash = req.sessionState.status === 'none' ? null : req.sessionState.session.idHash;
   const session = await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-    for (const hook of ctx.onSignIn) await hook({ tx, req, reply, userId: user.id, now });
+    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, input.userId));
+    await input.alsoInTx?.(tx, now);
+    for (const hook of ctx.onSignIn) await hook({ tx, req, reply, userId: input.userId, now });
     return rotateSession(tx, oldIdHash, {
-      userId: user.id,
+      userId: input.userId,
       activeRole,
       remember: input.remember,
       idleMinutes: idle,
@@ -74,5 +101,12 @@ export async function signIn(ctx: AppContext, req: FastifyRequest, reply: Fastif
   });
   setSessionCookie(req, reply, session);
   const redirectUrl = safeRedirectPath(input.redirect) ?? (activeRole ? dashboardUrlFor(activeRole) : '/');
-  return { userId: user.id, activeRole, redirectUrl, csrfToken: session.csrfToken };
+  return { userId: input.userId, activeRole, redirectUrl, csrfToken: session.csrfToken };
+}
+
+/** The words a sign-in gives an account that may not sign in, or null when it may. */
+export function signInRefusal(accountStatus: string): string | null {
+  const status = accountStatus as 'active' | 'suspended' | 'closed';
+  if (canSignIn(status)) return null;
+  return status === 'closed' ? AUTH_MESSAGES.closed : AUTH_MESSAGES.suspended;
 }

@@ -6,6 +6,7 @@ import { presentSmsLog } from './messaging.presenter';
 import { findSmsLog } from './messaging.queries';
 import { smsLogs } from './messaging.tables';
 import { ProviderError } from './provider-url';
+import { SANDBOX_ID_PREFIX } from './send-sms';
 import { smsGateway } from './sms-gateway';
 import { gatewayConfig, readSmsSettings } from './sms-settings';
 
@@ -18,6 +19,7 @@ export async function checkSmsStatus(ctx: AppContext, smsId: number): Promise<Sm
   const log = await findSmsLog(ctx.db, smsId);
   if (!log) throw new AppError('not_found', 'SMS log not found.');
   if (!log.providerMessageId) throw fieldError('sms_id', M.noProviderId);
+  if (log.providerMessageId.startsWith(SANDBOX_ID_PREFIX)) throw fieldError('sms_id', M.sandboxStatus);
   const settings = await readSmsSettings(ctx.db);
   let status: typeof log.status;
   try {

@@ -7,6 +7,7 @@ import { CUSTOMER_AREA_ROLES } from '../../../domain/customer-areas/area-orders'
 import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
 import { getSettings } from '../../platform/settings/settings-store';
+import { magicLinkHolder, smsSignInEnabled } from '../accounts';
 import { featuredShopProducts, presentShopCard } from '../catalogue';
 import { activeHomeSlider } from '../sliders';
 import { closedForMaintenance } from './maintenance';
@@ -98,7 +99,11 @@ export const storefrontRoutes = [
         await shopDocument(ctx, req, {
           page: 'login',
           // Only a path of this site reaches the form (issue 11): anything else signs in to the dashboard.
-          props: { redirect: safeRedirectPath(query.redirect), status: query.status ?? null },
+          props: {
+            redirect: safeRedirectPath(query.redirect),
+            status: query.status ?? null,
+            sms_enabled: await smsSignInEnabled(ctx.db),
+          },
         }),
       ),
   }),
@@ -133,6 +138,25 @@ export const storefrontRoutes = [
           props: { token: params.token, email: query.email },
         }),
       ),
+  }),
+  // DECISIONS 4, docs/decisions/0056: the link's page only shows whom it signs in; its button
+  // POSTs to spend it (GET never changes state, and mail scanners open links).
+  defineRoute({
+    method: 'GET',
+    url: '/auth/magic-link/:token',
+    auth: 'public',
+    params: tokenParam,
+    handler: async ({ ctx, req, reply, params }) => {
+      const masked = await magicLinkHolder(ctx.db, params.token, ctx.now());
+      return ctx.pages.shop(
+        req,
+        reply,
+        await shopDocument(ctx, req, {
+          page: 'magic-link',
+          props: { token: params.token, masked_email: masked },
+        }),
+      );
+    },
   }),
   // The customer, partner, doctor and patient areas have their own pages (modules/customer-areas).
   ...AREA_ROLES.filter((role) => !(CUSTOMER_AREA_ROLES as readonly string[]).includes(role)).map((role) =>

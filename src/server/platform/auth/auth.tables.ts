@@ -47,6 +47,8 @@ export const users = pgTable(
     index('users_created_at').on(t.createdAt),
     // The users list's status filter in its default order (issue 13).
     index('users_account_status').on(t.accountStatus, t.createdAt),
+    // Sign-in by SMS code finds the account by its mobile number's digits (docs/decisions/0056).
+    index('users_mobile_digits').on(sql`regexp_replace(coalesce(${t.mobile}, ''), '[^0-9]', '', 'g')`),
   ],
 );
 

@@ -173,6 +173,11 @@ function SmsSettingsForm({
                 label="Firebase hybrid SMS"
                 {...form.getInputProps('firebase_hybrid_sms_enabled', { type: 'checkbox' })}
               />
+              <Switch
+                label="Sandbox (no SMS leaves the shop)"
+                description="For demos and tests: codes are shown in the SMS log instead of being sent."
+                {...form.getInputProps('sms_sandbox_enabled', { type: 'checkbox' })}
+              />
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <NumberInput
