@@ -14,7 +14,6 @@ import { contactRoutes } from './modules/contact';
 import { currencyRoutes } from './modules/currencies';
 import { customerAreaPageRoutes, customerAreaRoutes } from './modules/customer-areas';
 import { customersRoutes } from './modules/customers';
-import { emailTemplateRoutes } from './modules/email-templates';
 import { filesRoutes } from './modules/files';
 import { menusRoutes } from './modules/menus';
 import { messagingTestRoutes, smsRoutes } from './modules/messaging';
@@ -26,7 +25,6 @@ import {
   ordersListRoutes,
   purchaseHistoryRoutes,
 } from './modules/orders';
-import { rentalTemplateRoutes } from './modules/rental-templates';
 import {
   chatPopupRoutes,
   emailSettingsRoutes,
@@ -46,6 +44,7 @@ import {
   contactPageRoutes,
   storefrontRoutes,
 } from './modules/storefront';
+import { templatesRoutes } from './modules/templates';
 import { type AnyRoute, defineRoute } from './platform/http/define-route';
 
 const healthRoute = defineRoute({
@@ -100,8 +99,7 @@ const moduleRoutes: AnyRoute[] = [
   ...emailSettingsRoutes,
   ...smsRoutes,
   ...messagingTestRoutes,
-  ...emailTemplateRoutes,
-  ...rentalTemplateRoutes,
+  ...templatesRoutes,
   ...storefrontRoutes,
   ...customerAreaRoutes,
   ...customerAreaPageRoutes,

@@ -1,7 +1,11 @@
 import { htmlToText, renderTemplate, unknownPlaceholders } from '../../../domain/templates/render-template';
-import { EMAIL_TEMPLATE_TYPES, sampleValues } from '../../../domain/templates/template-types';
+import {
+  EMAIL_TEMPLATE_TYPES,
+  RENTAL_TEMPLATE_TYPES,
+  sampleValues,
+} from '../../../domain/templates/template-types';
 import { renderTemplateHtml } from '../../platform/html/sanitize-html';
-import type { EmailTemplateRow } from './email-templates.queries';
+import type { EmailTemplateRow, RentalTemplateRow } from './templates.queries';
 
 /**
  * A template filled with values: the subject as plain text, the body as HTML with every value
@@ -24,4 +28,22 @@ export function renderEmailTemplate(
 export function renderEmailTemplateSample(template: EmailTemplateRow) {
   const values = sampleValues(EMAIL_TEMPLATE_TYPES, template.type);
   return { ...renderEmailTemplate(template, values), sample_values: values };
+}
+
+/** A rental document's HTML with its values, each escaped, its addresses checked again (docs/decisions/0028). */
+export function renderRentalTemplate(
+  template: Pick<RentalTemplateRow, 'content'>,
+  values: Record<string, string>,
+) {
+  return {
+    html: renderTemplateHtml(template.content, values),
+    unknown_variables: unknownPlaceholders(values, template.content),
+  };
+}
+
+/** GET /api/rental-templates/{id}/preview: rendered with the type's sample values. */
+export function renderRentalTemplateSample(template: RentalTemplateRow) {
+  const values = sampleValues(RENTAL_TEMPLATE_TYPES, template.type);
+  const rendered = renderRentalTemplate(template, values);
+  return { ...rendered, text: '', sample_values: values };
 }

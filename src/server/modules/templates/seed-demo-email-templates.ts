@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
-import { emailTemplates } from './email-templates.tables';
 import { saveEmailTemplate } from './save-email-template';
+import { emailTemplates } from './templates.tables';
 
 const DEMO = [
   {

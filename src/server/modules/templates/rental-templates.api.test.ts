@@ -4,7 +4,7 @@ import { RENTAL_TEMPLATE_MESSAGES as M } from '../../../contracts/rental-templat
 import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
-import { rentalTemplates } from './rental-templates.tables';
+import { rentalTemplates } from './templates.tables';
 
 let t: TestApp;
 let admin: Agent;

@@ -2,8 +2,8 @@ import { EMAIL_TEMPLATE_MESSAGES as M, type SendTestTemplateReply } from '../../
 import { AppError } from '../../../domain/errors';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
-import { findEmailTemplate } from './email-templates.queries';
-import { renderEmailTemplateSample } from './render-email-template';
+import { renderEmailTemplateSample } from './render-templates';
+import { findEmailTemplate } from './templates.queries';
 
 /**
  * POST /api/email-management/templates/{id}/send-test: the template rendered with sample values,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
-import { rentalTemplates } from './rental-templates.tables';
 import { saveRentalTemplate } from './save-rental-template';
+import { rentalTemplates } from './templates.tables';
 
 const AGREEMENT = `<h1 style="text-align:center">Rental agreement</h1>
 <p>Between <strong>{{shop_name}}</strong> ({{shop_email}}, {{shop_phone}}) and <strong>{{customer_name}}</strong> {{company_name}}, {{customer_address}}.</p>

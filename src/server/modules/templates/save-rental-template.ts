@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/database';
 import { sanitizeTemplateHtml } from '../../platform/html/sanitize-html';
 import { notFound } from '../../platform/http/errors';
-import { rentalTemplates } from './rental-templates.tables';
+import { rentalTemplates } from './templates.tables';
 
 /**
  * Makes room for a new default of a type: the others of that type stop being the default. The

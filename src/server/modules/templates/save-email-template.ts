@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { sanitizeTemplateHtml } from '../../platform/html/sanitize-html';
 import { notFound } from '../../platform/http/errors';
-import { emailTemplates } from './email-templates.tables';
+import { emailTemplates } from './templates.tables';
 
 /**
  * POST /api/email-management/templates (id null) and PUT .../templates/{id}: the body is sanitised

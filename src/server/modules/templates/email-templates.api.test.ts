@@ -6,7 +6,7 @@ import { EMAIL_TEMPLATE_MESSAGES as M } from '../../../contracts/email-templates
 import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
-import { emailTemplates } from './email-templates.tables';
+import { emailTemplates } from './templates.tables';
 
 let t: TestApp;
 let admin: Agent;

@@ -3,7 +3,7 @@ import { RENTAL_TEMPLATE_MESSAGES as M } from '../../../contracts/rental-templat
 import { type Actor, audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
-import { rentalTemplates } from './rental-templates.tables';
+import { rentalTemplates } from './templates.tables';
 
 /**
  * POST /api/rental-templates/{id}/duplicate: a copy named "… (copy)" with the original's content,
