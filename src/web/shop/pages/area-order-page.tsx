@@ -1,7 +1,8 @@
-import { Alert, Anchor, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { AreaOrderProps } from '../../../contracts/customer-areas';
 import { orderValueLabel } from '../../../domain/orders/labels';
 import { displayDate, money as formatMoney } from '../../lib/format';
+import { OrderedItemsTable } from '../ordered-items-table';
 import { AreaOrderActions } from './area-order-actions';
 import { DeliveryBadge, PaymentBadge } from './area-orders-table';
 import { AreaShell } from './area-shell';
@@ -31,29 +32,7 @@ export function AreaOrderPage({ role, order }: AreaOrderProps) {
           {order.status_reason}
         </Alert>
       )}
-      <Card withBorder padding={0}>
-        <Table verticalSpacing="sm" aria-label="Ordered items">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Item</Table.Th>
-              <Table.Th ta="right">Quantity</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.items.map((item, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines have no id of their own here
-              <Table.Tr key={index}>
-                <Table.Td>{item.variant ? `${item.name} (${item.variant})` : item.name}</Table.Td>
-                <Table.Td ta="right">{item.quantity}</Table.Td>
-                <Table.Td ta="right">{money(item.price)}</Table.Td>
-                <Table.Td ta="right">{money(item.line_total)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Card>
+      <OrderedItemsTable items={order.items} money={money} />
       <Group align="flex-start" grow>
         <Card withBorder padding="lg">
           <Title order={3} size="h4" mb="xs">

@@ -1,6 +1,7 @@
-import { Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { PlacedOrderView } from '../../../contracts/checkout';
 import { money as formatMoney } from '../../lib/format';
+import { OrderedItemsTable } from '../ordered-items-table';
 
 const PAYMENT_STATUS: Record<string, string> = {
   unpaid: 'Not paid yet',
@@ -24,29 +25,7 @@ export function PlacedOrderSummary({ order }: { order: PlacedOrderView }) {
   const money = (value: string) => formatMoney(value, order.currency_symbol);
   return (
     <Stack gap="md">
-      <Card withBorder padding={0}>
-        <Table verticalSpacing="sm" aria-label="Ordered items">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Item</Table.Th>
-              <Table.Th ta="right">Quantity</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.items.map((item, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines have no id of their own here
-              <Table.Tr key={index}>
-                <Table.Td>{item.variant ? `${item.name} (${item.variant})` : item.name}</Table.Td>
-                <Table.Td ta="right">{item.quantity}</Table.Td>
-                <Table.Td ta="right">{money(item.price)}</Table.Td>
-                <Table.Td ta="right">{money(item.line_total)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Card>
+      <OrderedItemsTable items={order.items} money={money} />
       <Card withBorder padding="lg">
         <Stack gap={6}>
           <Group justify="space-between">
