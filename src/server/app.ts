@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { TOTAL_UPLOAD_LIMIT_BYTES } from '../domain/files/file-rules';
 import type { Config } from './config';
 import { mergeGuestCartAtSignIn } from './modules/cart';
-import { readPageTheme } from './modules/settings';
+import { requestPageTheme } from './modules/settings';
 import { shopDocument } from './modules/storefront';
 import { ensureSession, needsSession, readSession } from './platform/auth/request-session';
 import type { AppContext } from './platform/context';
@@ -85,7 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         csrfToken: async (req, reply) => (await ensureSession(ctx, req, reply)).csrfToken,
         errorDocument: (req, status, message) =>
           shopDocument(ctx, req, { page: 'error', props: { status, message } }),
-        theme: (path) => readPageTheme(ctx, path),
+        theme: (req, path) => requestPageTheme(ctx, req, path),
       },
       options.requireWebBuild ?? false,
     ),

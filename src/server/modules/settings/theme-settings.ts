@@ -72,6 +72,21 @@ export async function readThemeSettings(ctx: AppContext, db: Executor = ctx.db):
 /** What every page's head and the storefront header need: the colours as CSS, logo and favicon. */
 export type PageTheme = { name: ThemeName; css: string; logo_url: string | null; favicon_url: string | null };
 
+const pageThemes = new WeakMap<object, Promise<PageTheme>>();
+
+/**
+ * The page theme read once per request: a storefront page needs it twice (its document's logo and
+ * the head's colours and favicon), and it costs three queries.
+ */
+export function requestPageTheme(ctx: AppContext, req: object, path: string | null): Promise<PageTheme> {
+  let theme = pageThemes.get(req);
+  if (!theme) {
+    theme = readPageTheme(ctx, path);
+    pageThemes.set(req, theme);
+  }
+  return theme;
+}
+
 /**
  * The theme a page is rendered in: the active one, or for a storefront page the clinic theme
  * where its path names it (spec 3 §1, domain/theme/detect-theme).

@@ -6,7 +6,7 @@ import { getSettings } from '../../platform/settings/settings-store';
 import { presentShopViewer } from '../accounts';
 import { cartOwnerOf, ownerCartCount } from '../cart';
 import { shopMenu } from '../menus';
-import { readPageTheme } from '../settings';
+import { requestPageTheme } from '../settings';
 
 /**
  * Wraps a page's state with what every storefront page shows (site name, who is signed in, the
@@ -21,7 +21,7 @@ export async function shopDocument(
   const session = req.sessionState.status === 'active' ? req.sessionState.session : null;
   const path = req.url.split('?')[0] ?? '/';
   const [theme, settings, menu, cartCount] = await Promise.all([
-    readPageTheme(ctx, path),
+    requestPageTheme(ctx, req, path),
     getSettings(ctx.db, ['site_name', 'online_shop_enabled']),
     shopMenu(ctx.db),
     ownerCartCount(ctx.db, cartOwnerOf(req, session)),

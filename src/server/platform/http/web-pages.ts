@@ -43,7 +43,10 @@ export type PageHooks = {
    * The theme of a page's head: its name, colours as CSS and the favicon URL; a storefront page
    * passes its path (the clinic theme may be named there), the admin none.
    */
-  theme(path: string | null): Promise<{ name: string; css: string; favicon_url: string | null }>;
+  theme(
+    req: FastifyRequest,
+    path: string | null,
+  ): Promise<{ name: string; css: string; favicon_url: string | null }>;
 };
 
 const escapeAttr = (value: string) =>
@@ -123,8 +126,8 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
    * The theme's colours are CSS custom properties in a <style> tag: the CSS comes from validated
    * #rrggbb values only (domain/theme), and "<" is escaped anyway so nothing can close the tag.
    */
-  const head = async (token: string, title: string, path: string | null = null) => {
-    const theme = await hooks.theme(path);
+  const head = async (req: FastifyRequest, token: string, title: string, path: string | null = null) => {
+    const theme = await hooks.theme(req, path);
     const favicon = theme.favicon_url ? `\n<link rel="icon" href="${escapeAttr(theme.favicon_url)}" />` : '';
     return {
       name: theme.name,
@@ -192,7 +195,7 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
         document.seo && document.page !== 'home'
           ? `${document.seo.title} · ${document.site_name}`
           : document.site_name;
-      const pageHead = await head(token, title, document.path);
+      const pageHead = await head(req, token, title, document.path);
       return reply.send(
         fillSlot(
           withThemeClass(before, pageHead.name),
@@ -203,7 +206,7 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
     }
     const { html, title } = await render(req.url, document);
     const out = new PassThrough();
-    const pageHead = await head(token, title, document.path);
+    const pageHead = await head(req, token, title, document.path);
     const headHtml = pageHead.html + seoHead(document) + shopPagePreloads(manifest, document.page);
     out.write(fillSlot(withThemeClass(before, pageHead.name), '<!--app-head-->', headHtml));
     html.on('error', (error) => out.destroy(error));
@@ -215,7 +218,11 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
   return {
     async admin(req, reply) {
       const token = await hooks.csrfToken(req, reply);
-      const html = fillSlot(adminTemplate, '<!--app-head-->', (await head(token, 'Emporium admin')).html);
+      const html = fillSlot(
+        adminTemplate,
+        '<!--app-head-->',
+        (await head(req, token, 'Emporium admin')).html,
+      );
       return reply.type('text/html; charset=utf-8').header('Cache-Control', PRIVATE_NO_STORE).send(html);
     },
     shop,
