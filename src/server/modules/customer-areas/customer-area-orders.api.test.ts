@@ -184,6 +184,17 @@ describe('POST /{role}/orders/{id}/convert-to-cart (spec 3 §4 Modify order)', (
 });
 
 describe('dashboard data', () => {
+  it('sends an area’s root to its dashboard, for that role only', async () => {
+    const buyer = await t.signedIn(['customer']);
+    for (const url of ['/customer', '/customer/']) {
+      const res = await buyer.get(url, { accept: 'text/html' });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/customer/dashboard');
+    }
+    expect((await buyer.get('/partner/')).statusCode).toBe(403);
+    expect((await t.agent().get('/customer/')).statusCode).toBe(401);
+  });
+
   it('GET /api/customer/dashboard: greeting, order figures and recent orders of the user', async () => {
     const buyer = await t.signedIn(['customer'], { firstName: 'Chloé', lastName: 'Buyer' });
     await orderFor(buyer.user.id);

@@ -24,6 +24,15 @@ async function page(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, s
 function areaPages(role: CustomerAreaRole) {
   const auth = { role } as const;
   return [
+    // spec 3 §2: "/customer/" and the other areas' roots are their dashboards.
+    ...[`/${role}`, `/${role}/`].map((url) =>
+      defineRoute({
+        method: 'GET',
+        url,
+        auth,
+        handler: async ({ reply }) => reply.redirect(`/${role}/dashboard`, 302),
+      }),
+    ),
     defineRoute({
       method: 'GET',
       url: `/${role}/dashboard`,
