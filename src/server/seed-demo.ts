@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { userAddresses } from './modules/accounts/accounts.tables';
 import { seedDemoCatalogue, seedDemoDiscounts } from './modules/catalogue';
 import { seedDemoContactMessages } from './modules/contact';
+import { seedDemoCredit } from './modules/credit';
 import { seedDemoEmailTemplates } from './modules/email-templates';
 import { seedDemoFiles } from './modules/files';
 import { seedDemoMenus } from './modules/menus';
@@ -150,6 +151,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoMenus(ctx, actor);
   await seedDemoOrders(ctx, actor);
   await seedDemoContactMessages(ctx);
+  await seedDemoCredit(ctx, actor);
   return summary;
 }
 
