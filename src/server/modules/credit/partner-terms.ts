@@ -19,6 +19,8 @@ const MAX_REDIRECTS = 3;
  * 172.16/12, 192.168/16), carrier-grade NAT, loopback, link-local (169.254/16, fe80::/10, the
  * cloud metadata address), documentation, benchmarking, multicast and reserved ranges, unique
  * local IPv6 (fc00::/7), and the IPv4 ranges again as IPv4-mapped or NAT64 IPv6 addresses.
+ * (An IPv4-mapped subnet is not added to the list: BlockList would then match every IPv4 address;
+ * mapped addresses are unwrapped and checked as IPv4 instead.)
  */
 const blocked = new BlockList();
 for (const [net, prefix] of [
@@ -42,7 +44,6 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
@@ -112,7 +113,7 @@ export const realNetwork: TermsNetwork = {
 const refuse = () => fieldError('url', M.termsUnavailable);
 
 /** The host's addresses, every one public, or a refusal (a literal IP is its own answer). */
-async function publicAddresses(url: URL, network: TermsNetwork): Promise<string[]> {
+export async function publicAddresses(url: URL, network: TermsNetwork): Promise<string[]> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse();
   if (url.username || url.password) throw refuse();
   const host = url.hostname.replace(/^\[|\]$/g, '');
