@@ -4,6 +4,7 @@ import { CREDIT_MESSAGES as M } from '../../../contracts/credit';
 import { createProduct } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { setSettings } from '../../platform/settings/settings-store';
+import { products } from '../catalogue/catalogue.tables';
 import { orders } from '../orders/orders.tables';
 import { creditAccounts, creditRequests, creditTransactions } from './credit.tables';
 
@@ -262,6 +263,27 @@ describe('POST /partner/checkout/process', () => {
     expect(page.body).toContain('"page":"partner-checkout"');
     expect(page.body).toContain('"hasSufficientCredit":false');
     expect(page.body).toContain('Insufficient credit balance. Available: $5.00');
+  });
+});
+
+describe('stock', () => {
+  it('a credit order the stock cannot fill is refused with the stock’s message, and nothing is debited', async () => {
+    await setSettings(t.ctx.db, { stock_management_enabled: true, stock_deduction_timing: 'on_order' });
+    try {
+      const partner = await newPartner();
+      await giveCredit(partner.user.id, '100.00');
+      const product = await createProduct(t.ctx.db, { stockQuantity: 1, shopVisibility: ['partner'] });
+      expect((await partner.post('/cart/add', { product_id: product.id, quantity: 1 })).statusCode).toBe(200);
+      await t.ctx.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, product.id));
+      const reply = await partner.post('/partner/checkout/process', { payment_method: 'credit' });
+      expect(reply.statusCode).toBe(409);
+      expect(reply.json().message).toContain('stock');
+      expect(await balanceOf(partner.user.id)).toBe('100.00');
+      expect(await t.ctx.db.select().from(orders).where(eq(orders.userId, partner.user.id))).toEqual([]);
+      expect((await partner.get('/api/cart')).json().count).toBe(1);
+    } finally {
+      await setSettings(t.ctx.db, { stock_management_enabled: false });
+    }
   });
 });
 

@@ -77,7 +77,8 @@ export function PartnerCheckoutPage(props: PartnerCheckoutProps & { orderingOpen
       );
     } catch (error) {
       setSubmitting(false);
-      if (error instanceof HttpError && error.status === 422) {
+      // 422: the spec's refusals; 409: the stock could not fill the order.
+      if (error instanceof HttpError && (error.status === 422 || error.status === 409)) {
         idempotencyKey.current = null;
         setProblem(error.firstError() ?? error.message);
       } else setProblem(M.failed);
