@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Table, Text, Title } from '@mantine/core';
 import type { CreditTransactionView, PartnerCreditData } from '../../../contracts/credit';
 import { money as formatMoney } from '../../lib/format';
 
@@ -81,11 +81,7 @@ export function PartnerCreditSummary({
                 <Table.Td>{t.created_at.slice(0, 10)}</Table.Td>
                 <Table.Td>{TYPE_LABELS[t.type] ?? t.type}</Table.Td>
                 <Table.Td>{t.reference ?? t.note ?? ''}</Table.Td>
-                <Table.Td ta="right">
-                  <Stack gap={0} align="flex-end">
-                    {money(t.signed_amount)}
-                  </Stack>
-                </Table.Td>
+                <Table.Td ta="right">{money(t.signed_amount)}</Table.Td>
                 <Table.Td ta="right">{money(t.balance_after)}</Table.Td>
               </Table.Tr>
             ))}
