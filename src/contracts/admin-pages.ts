@@ -48,6 +48,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   // spec 1 §2 order form.
   { path: '/admin/orders/create', permission: 'orders.manage' },
   { path: '/admin/orders/:id/edit', permission: 'orders.view' },
+  {
+    path: '/admin/partner-credit',
+    permission: 'credit.manage',
+    nav: { label: 'Partner credit', group: 'Sales' },
+  },
+  { path: '/admin/partner-credit/:id', permission: 'credit.manage' },
   { path: '/admin/stock-sheet', permission: 'stock.manage', nav: { label: 'Stock sheet', group: 'Stock' } },
   { path: '/admin/stock/stock-history/:productId', permission: 'stock.manage' },
   { path: '/admin/stock/stock-history/:productId/:variantId', permission: 'stock.manage' },

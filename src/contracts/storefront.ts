@@ -1,5 +1,6 @@
 import type { CartReply } from './cart';
 import type { CardSandboxProps, CheckoutPageProps, PaymentPageProps, PlacedOrderView } from './checkout';
+import type { PartnerCheckoutProps } from './credit';
 import type {
   AreaAddressesProps,
   AreaDashboardProps,
@@ -76,6 +77,7 @@ export type ShopPageState =
   | { page: 'cart'; props: { cart: CartReply; currency_symbol: string } }
   | { page: 'contact'; props: Record<string, never> }
   | { page: 'checkout'; props: CheckoutPageProps }
+  | { page: 'partner-checkout'; props: PartnerCheckoutProps }
   | { page: 'order-confirmation'; props: { order: PlacedOrderView } }
   | { page: 'payment'; props: PaymentPageProps }
   | { page: 'card-sandbox'; props: CardSandboxProps }

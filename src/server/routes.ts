@@ -11,6 +11,7 @@ import {
 } from './modules/catalogue';
 import { cardPaymentRoutes, checkoutPageRoutes, checkoutRoutes } from './modules/checkout';
 import { contactRoutes } from './modules/contact';
+import { creditAdminRoutes, fetchExternalContentRoutes, partnerCreditRoutes } from './modules/credit';
 import { currencyRoutes } from './modules/currencies';
 import { customerAreaPageRoutes, customerAreaRoutes } from './modules/customer-areas';
 import { customersRoutes } from './modules/customers';
@@ -120,6 +121,9 @@ const moduleRoutes: AnyRoute[] = [
   ...orderDocumentRoutes,
   ...customerLinkRoutes,
   ...orderLinkRoutes,
+  ...creditAdminRoutes,
+  ...partnerCreditRoutes,
+  ...fetchExternalContentRoutes,
 ];
 
 /** Admin pages not already served by a page-and-endpoint route answer with the SPA shell. */

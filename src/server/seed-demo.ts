@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { userAddresses } from './modules/accounts/accounts.tables';
 import { seedDemoCatalogue, seedDemoDiscounts } from './modules/catalogue';
 import { seedDemoContactMessages } from './modules/contact';
+import { seedDemoCredit } from './modules/credit';
 import { seedDemoFiles } from './modules/files';
 import { seedDemoMenus } from './modules/menus';
 import { seedDemoOrders } from './modules/orders';
@@ -199,6 +200,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoOrders(ctx, actor);
   await seedDemoContactMessages(ctx);
   await seedDemoSmsSignIn(ctx);
+  await seedDemoCredit(ctx, actor);
   return summary;
 }
 

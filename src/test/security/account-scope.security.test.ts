@@ -70,13 +70,46 @@ const USER_ID_ROUTES: Record<string, Swap> = {
 const namesAUser = (url: string) =>
   /\/(users|customers|admins|partners|suppliers|doctors|patients)\/:\w+/.test(url);
 
+/**
+ * Routes that name a partner (partner credit, docs/decisions/0061): they act on the partner's
+ * credit account, never on the user account, and only for a user holding the partner role; any
+ * other user's id (an admin's, a customer's) is a 404 that changes nothing.
+ */
+const PARTNER_ID_ROUTES: Record<string, Record<string, unknown>> = {
+  'GET /admin/api/partners/:id': {},
+  'GET /admin/api/partners/:id/credit-summary': {},
+  'GET /admin/api/partners/:partnerId/credit/transactions': {},
+  'GET /admin/partners/:id/credit/export': {},
+  'POST /admin/api/partners/:id/credit/add': { amount: 5 },
+  'POST /admin/api/partners/:id/credit/remove': { amount: 5 },
+  'PUT /admin/api/partners/:id/credit/limit': { credit_limit: 100 },
+  'PUT /admin/api/partners/:id/credit/status': { status: 'suspended' },
+};
+
 describe('routes that name a user', () => {
   it('are all in the id-swap table', () => {
     const found = censusRoutes()
       .filter((route) => namesAUser(route.url))
       .map(routeKey)
       .sort();
-    expect(found).toEqual(Object.keys(USER_ID_ROUTES).sort());
+    expect(found).toEqual([...Object.keys(USER_ID_ROUTES), ...Object.keys(PARTNER_ID_ROUTES)].sort());
+  });
+});
+
+describe.each(Object.entries(PARTNER_ID_ROUTES))('%s', (key, body) => {
+  const route = censusRoutes().find((r) => routeKey(r) === key)!;
+
+  it('answers 404 for a user who is not a partner (an admin, a customer), changing nothing', async () => {
+    for (const roles of [['admin'], ['customer']]) {
+      const user = await createUser(t.ctx.db, { roles });
+      const before = await snapshot(user.id);
+      // The statement needs its format and dates before the partner is looked up.
+      const query = key.endsWith('/export') ? '?format=pdf&start_date=2026-01-01&end_date=2026-01-31' : '';
+      const url = `${fillUrl(route.url, { id: user.id, partnerId: user.id })}${query}`;
+      const response = await call(callers.admin, route, url, body);
+      expect(response.statusCode, response.body).toBe(404);
+      expect(await snapshot(user.id)).toEqual(before);
+    }
   });
 });
 

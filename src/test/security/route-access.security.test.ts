@@ -65,6 +65,7 @@ const NEEDS_INPUT = new Map([
   ['GET /api/whatsapp-test/accounts', 'a stored API token'],
   ['GET /checkout/get-states', 'the country whose states'],
   ['GET /payment-sandbox/pay', 'the shop’s signed payment request'],
+  ['GET /partner/credit/export', 'the statement’s format and dates'],
 ]);
 
 describe.each(IDENTITIES)('every route as %s', (identity) => {

@@ -82,6 +82,10 @@ const PAGE_VIEWS: { [P in PageName]: () => Promise<(document: DocumentOf<P>) => 
     import('./pages/checkout-page').then(({ CheckoutPage }) => (doc) => (
       <CheckoutPage {...doc.props} orderingOpen={doc.ordering_open} />
     )),
+  'partner-checkout': () =>
+    import('./pages/partner-checkout-page').then(({ PartnerCheckoutPage }) => (doc) => (
+      <PartnerCheckoutPage {...doc.props} orderingOpen={doc.ordering_open} />
+    )),
   'order-confirmation': () =>
     import('./pages/order-confirmation-page').then(({ OrderConfirmationPage }) => (doc) => (
       <OrderConfirmationPage {...doc.props} />

@@ -23,6 +23,7 @@ export function pageTitle(doc: ShopDocument): string {
     cart: 'Your cart',
     contact: 'Contact us',
     checkout: 'Checkout',
+    'partner-checkout': 'Partner checkout',
     'order-confirmation': 'Order confirmation',
     payment: 'Payment',
     'card-sandbox': 'Card payment (sandbox)',

@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { shopHydrated, signIn, signOutFromAdmin } from './support';
+
+/** The partner's own credit, as the partner area reads it (spec 3 §7). */
+async function partnerBalance(page: Page): Promise<number> {
+  const reply = await page.request.get('/api/partner/credit-balance', {
+    headers: { accept: 'application/json' },
+  });
+  expect(reply.status()).toBe(200);
+  return (await reply.json()).data.currentBalance as number;
+}
+
+/** The demo partner also holds the customer role, which a session starts in (spec 3 §6). */
+async function switchToPartner(page: Page) {
+  const switched = await page.evaluate(async () => {
+    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+    const reply = await fetch('/api/user/roles/switch', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token, accept: 'application/json' },
+      body: JSON.stringify({ role: 'partner' }),
+    });
+    return reply.status;
+  });
+  expect(switched).toBe(200);
+}
+
+test('an admin adds credit; the partner pays an order on credit and the balance goes down', async ({
+  page,
+}) => {
+  // The admin adds 100.00 to the demo partner's account from the account page.
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/admin/partner-credit');
+  await page.getByRole('link', { name: /Manage credit of Lagoon Traders/ }).click();
+  await expect(page.getByRole('heading', { name: 'Credit: Lagoon Traders Ltd' })).toBeVisible();
+  const balanceText = async () => (await page.getByTestId('credit-balance').textContent()) ?? '';
+  const before = Number((await balanceText()).replace(/[^0-9.]/g, ''));
+  await page.getByRole('button', { name: 'Add credit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add credit' });
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('100');
+  await dialog.getByRole('textbox', { name: 'Note' }).fill('E2E top-up');
+  await expect(dialog.getByTestId('credit-preview')).toContainText(
+    `$${(before + 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
+  );
+  await dialog.getByRole('button', { name: 'Add credit' }).click();
+  await expect(page.getByText('Credit added successfully')).toBeVisible();
+  await expect(page.getByTestId('credit-balance')).toHaveText(
+    `$${(before + 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
+  );
+  await expect(page.getByRole('cell', { name: 'E2E top-up' }).first()).toBeVisible();
+  await signOutFromAdmin(page);
+
+  // The partner signs in with a password, works as the partner, and fills the cart.
+  await signIn(page, 'partner@demo.test');
+  await switchToPartner(page);
+  const credit = await partnerBalance(page);
+  expect(credit).toBe(before + 100);
+  await page.goto('/products?search=lamp');
+  await page
+    .getByRole('link', { name: /Reading lamp/ })
+    .first()
+    .click();
+  await expect(page.getByTestId('product-page')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('added-to-cart')).toContainText('Product added to cart successfully!');
+
+  // Partner checkout: pay on credit after accepting nothing (no terms URL configured in the demo).
+  await page.goto('/partner/checkout');
+  await shopHydrated(page);
+  await expect(page.getByRole('heading', { name: 'Partner checkout' })).toBeVisible();
+  const totalText = (await page.getByTestId('partner-checkout-total').textContent()) ?? '';
+  const total = Number(totalText.replace(/[^0-9.]/g, ''));
+  expect(total).toBeGreaterThan(0);
+  await expect(page.getByRole('radio', { name: 'Pay on credit' })).toBeChecked();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('status')).toContainText('Order placed successfully!');
+  // After 2 s the partner goes to the partner dashboard (spec 3 §4).
+  await expect(page).toHaveURL(/\/partner\/dashboard$/, { timeout: 10_000 });
+  expect(await partnerBalance(page)).toBeCloseTo(credit - total, 2);
+});
+
+test('the partner checkout says when the cart is empty and refuses an unknown payment method', async ({
+  page,
+}) => {
+  await signIn(page, 'partner@demo.test');
+  await switchToPartner(page);
+  await page.goto('/partner/checkout');
+  await shopHydrated(page);
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  const token = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
+  const reply = await page.request.post('/partner/checkout/process', {
+    headers: { accept: 'application/json', 'x-csrf-token': token },
+    data: { payment_method: 'cash' },
+  });
+  expect(reply.status()).toBe(422);
+  expect((await reply.json()).errors.payment_method).toEqual(['Please select a valid payment method']);
+});

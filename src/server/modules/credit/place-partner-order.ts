@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { PartnerCheckoutBody, PartnerCheckoutReply } from '../../../contracts/credit';
+import { orderFormBody } from '../../../contracts/orders';
+import { debitForOrder, CREDIT_MESSAGES as M } from '../../../domain/credit/credit';
+import { fieldError } from '../../../domain/errors';
+import { toDecimal, toDecimalText, ZERO } from '../../../domain/money/money';
+import { orderTotals } from '../../../domain/pricing/totals';
+import type { SignedInSession } from '../../platform/auth/sessions';
+import type { AppContext } from '../../platform/context';
+import { getSetting } from '../../platform/settings/settings-store';
+import { findUser } from '../accounts';
+import { assertOrderingOpen, cartItems, cartLines, cartOwnerOf, cartReaderOf, lockCart } from '../cart';
+import { loadShopProducts, shopUnitPrice } from '../catalogue';
+import { defaultCurrency } from '../currencies';
+import { placeWebOrder } from '../orders';
+import { accountState } from './credit.presenter';
+import { lockAccountOfUser } from './credit.queries';
+import { creditAccounts, creditTransactions } from './credit.tables';
+
+/**
+ * POST /partner/checkout/process (spec 3 §4, §5, §7; docs/decisions/0061). The partner's cart
+ * becomes a web order at the partner's prices, through the orders' own write path. On credit,
+ * the account's row is locked and the rule of src/domain/credit decides (active, balance covers
+ * the grand total); the order, the debit and its transaction row, the stock and the emptied cart
+ * are one transaction, so two checkouts that together exceed the balance cannot both pass.
+ * pay_now places the order unpaid (card) and sends the partner to /payment/{orderCode}.
+ */
+export async function placePartnerOrder(
+  ctx: AppContext,
+  req: FastifyRequest,
+  session: SignedInSession,
+  body: PartnerCheckoutBody,
+): Promise<PartnerCheckoutReply> {
+  await assertOrderingOpen(ctx.db);
+  const termsUrl = await getSetting(ctx.db, 'partner_terms_conditions_url');
+  if (termsUrl && !body.terms_accepted) throw fieldError('terms_accepted', M.terms);
+  const [reader, user, currency] = await Promise.all([
+    cartReaderOf(ctx, session),
+    findUser(ctx.db, session.user.id),
+    defaultCurrency(ctx.db),
+  ]);
+  const owner = cartOwnerOf(req, session);
+  const now = ctx.now();
+
+  return ctx.db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, owner);
+    const lines = cartId === null ? [] : await cartLines(tx, cartId);
+    const sellable = await loadShopProducts(
+      tx,
+      lines.map((l) => l.productId),
+      reader,
+    );
+    // Lines the partner may no longer buy are left out, as the cart shows them (docs/decisions/0050).
+    const buyable = lines.flatMap((line) => {
+      const product = sellable.get(line.productId);
+      const variant = line.productStockId === null ? null : product?.variants.get(line.productStockId);
+      if (!product || (line.productStockId !== null && !variant)) return [];
+      if (product.isVariable && !variant) return [];
+      const unit = shopUnitPrice(product, line.productStockId, line.quantity, reader.pricing);
+      return [{ line, product, variant, unit }];
+    });
+    if (buyable.length === 0) throw fieldError('cart', M.cartEmpty);
+
+    const totals = orderTotals(
+      buyable.map((b) => ({
+        unitPrice: b.unit.final,
+        quantity: b.line.quantity,
+        discountPercent: 0,
+        vat: b.product.vat,
+      })),
+      { shipping: ZERO, globalDiscountPercent: 0, vat: reader.pricing.vat },
+    );
+
+    const onCredit = body.payment_method === 'credit';
+    const account = onCredit ? await lockAccountOfUser(tx, session.user.id, { create: false }) : null;
+    let balanceAfter = null;
+    if (onCredit) {
+      const decision = debitForOrder(
+        account ? accountState(account) : null,
+        totals.grandTotal,
+        currency.symbol,
+      );
+      if (!decision.ok) throw fieldError(decision.field, decision.message);
+      balanceAfter = decision.value;
+    }
+
+    const placed = await placeWebOrder(
+      tx,
+      { userId: session.user.id, ip: req.ip },
+      now,
+      orderFormBody.parse({
+        user_id: session.user.id,
+        customer_email: user?.email ?? null,
+        customer_first_name: user?.firstName ?? null,
+        customer_last_name: user?.lastName ?? null,
+        customer_phone: user?.phone ?? user?.mobile ?? null,
+        payment_intent: onCredit ? 'credit' : 'payment_later',
+        payment_type: onCredit ? 'credit' : 'card',
+        delivery_required: false,
+        shipping_cost: '0.00',
+        additional_info: onCredit ? 'Partner order on credit' : 'Partner order, paid now',
+        global_discount: 0,
+        order_items_json: buyable.map((b) => ({
+          product_id: b.product.id,
+          product_stock_id: b.variant?.id ?? null,
+          quantity: b.line.quantity,
+          price: toDecimalText(b.unit.final),
+          discount: 0,
+        })),
+        grand_total: toDecimalText(totals.grandTotal),
+      }),
+    );
+    const orderCode = placed.order.order_code;
+
+    if (onCredit && account && balanceAfter !== null) {
+      await tx
+        .update(creditAccounts)
+        .set({ currentBalance: toDecimalText(balanceAfter), updatedAt: now })
+        .where(eq(creditAccounts.id, account.id));
+      await tx.insert(creditTransactions).values({
+        creditAccountId: account.id,
+        type: 'order_payment',
+        amount: toDecimalText(totals.grandTotal),
+        balanceAfter: toDecimalText(balanceAfter),
+        reference: orderCode,
+        orderId: placed.order.id,
+        note: null,
+        createdBy: session.user.id,
+        createdAt: now,
+      });
+    }
+
+    // The cart is spent with the order.
+    await tx.delete(cartItems).where(eq(cartItems.cartId, cartId!));
+
+    return {
+      success: true,
+      message: M.placed,
+      payment_method: body.payment_method,
+      order_code: orderCode,
+      remaining_balance: balanceAfter === null ? null : toDecimal(balanceAfter),
+      // spec 3 §4: after a credit order the partner dashboard; pay_now goes to the payment page.
+      redirect_url: onCredit ? '/partner/dashboard' : `/payment/${orderCode}`,
+    };
+  });
+}
