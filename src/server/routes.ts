@@ -26,6 +26,7 @@ import {
   ordersListRoutes,
   purchaseHistoryRoutes,
 } from './modules/orders';
+import { patientAreaRoutes, patientsRoutes } from './modules/patients';
 import { rentalTemplateRoutes } from './modules/rental-templates';
 import {
   chatPopupRoutes,
@@ -116,6 +117,8 @@ const moduleRoutes: AnyRoute[] = [
   ...ordersListRoutes,
   ...purchaseHistoryRoutes,
   ...customersRoutes,
+  ...patientsRoutes,
+  ...patientAreaRoutes,
   ...pickupPointRoutes,
   ...paymentMethodRoutes,
   ...shippingRoutes,
