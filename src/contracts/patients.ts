@@ -15,6 +15,7 @@ import {
   SURGERY_OUTCOMES,
   SURGERY_TYPES,
   VITAL_TYPES,
+  VITAL_UNITS,
   type VitalType,
   vitalProblems,
 } from '../domain/patients/patient-records';
@@ -496,7 +497,8 @@ export const RECORD_TYPES: Record<RecordKind, RecordType> = {
 /** spec 3 §4: how a value is shown ("admitted" reads 'Currently Admitted'). */
 export function valueLabel(value: string): string {
   if (value === 'admitted') return 'Currently Admitted';
-  if (value === 'mg/dL' || value === 'mmol/L' || value === 'mmHg') return value;
+  // Units are written as they are (kg, mg/dL), never capitalised.
+  if (Object.values(VITAL_UNITS).some((units) => units.includes(value))) return value;
   const words = value.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
