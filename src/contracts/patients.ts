@@ -16,18 +16,9 @@ import {
   SURGERY_TYPES,
   VITAL_TYPES,
   VITAL_UNITS,
-  type VitalType,
   vitalProblems,
 } from '../domain/patients/patient-records';
-import {
-  INT_MAX,
-  optionalText,
-  pageParam,
-  perPageParam,
-  recordId,
-  searchText,
-  tooLongMessage,
-} from './common';
+import { INT_MAX, optionalText, pageParam, perPageParam, searchText, tooLongMessage } from './common';
 
 export type { RecordKind } from '../domain/patients/patient-records';
 
@@ -524,7 +515,10 @@ export const RECORD_URLS: Record<RecordKind, { list: string; item: string; under
   },
 };
 
-/** A list of one kind: page, per_page (spec 3 §9 default), search on the name, the kind's filter. */
+/**
+ * A list of one kind: page, per_page (spec 3 §9 default), search on the name, and the kind's filter
+ * named after its field (`status`, `vital_type`, `outcome`), read as `filter`.
+ */
 export function recordsListQuery(kind: RecordKind) {
   const type = RECORD_TYPES[kind];
   const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -532,13 +526,24 @@ export function recordsListQuery(kind: RecordKind) {
     page: pageParam,
     per_page: perPageParam(type.perPage),
     search: searchText,
-    filter: z.preprocess(
+    [type.filter.param]: z.preprocess(
       blankToUndefined,
       z.enum(type.filter.options as [string, ...string[]], { error: M.choiceInvalid }).optional(),
     ),
   });
 }
 export type RecordsListQuery = { page: number; per_page: number; search?: string; filter?: string };
+
+/** The list query as the queries read it: the kind's filter under one name. */
+export function listFilterOf(kind: RecordKind, query: Record<string, unknown>): RecordsListQuery {
+  const filter = query[RECORD_TYPES[kind].filter.param];
+  return {
+    page: query.page as number,
+    per_page: query.per_page as number,
+    search: query.search as string | undefined,
+    filter: typeof filter === 'string' ? filter : undefined,
+  };
+}
 
 /** The flat lists (allergies, surgeries, hospitalizations) name the patient in the query or body. */
 export const patientIdField = z.object({
@@ -562,10 +567,6 @@ export const patientsListQuery = z.object({
   search: searchText,
 });
 export type PatientsListQuery = z.output<typeof patientsListQuery>;
-
-export const patientRecordParams = {
-  underPatient: (itemParam: string) => z.object({ id: recordId, [itemParam]: recordId }),
-};
 
 // ---------- replies ----------
 
@@ -605,8 +606,6 @@ export type PatientRecordsProps = { records: MedicalRecordsReply; limit: number 
 
 /** How many of each kind the patient area shows (newest first). */
 export const PATIENT_AREA_RECORD_LIMIT = 100;
-
-export type VitalTypeName = VitalType;
 
 /**
  * A record's field as text for a table cell or a read-only list (admin and patient area alike):

@@ -65,6 +65,9 @@ const NEEDS_INPUT = new Map([
   ['GET /api/whatsapp-test/accounts', 'a stored API token'],
   ['GET /checkout/get-states', 'the country whose states'],
   ['GET /payment-sandbox/pay', 'the shop’s signed payment request'],
+  ['GET /api/patient-allergies', 'the patient_id whose records'],
+  ['GET /api/patient-surgeries', 'the patient_id whose records'],
+  ['GET /api/patient-hospitalizations', 'the patient_id whose records'],
 ]);
 
 describe.each(IDENTITIES)('every route as %s', (identity) => {

@@ -227,7 +227,7 @@ describe.each(CASES)('$kind', (c) => {
     expect(second.data).toHaveLength(1);
     const none = listOf((await viewer.get(`${c.list(p.id)}${sep}search=zzz-nothing`)).json());
     expect(none.total).toBe(0);
-    const badFilter = await viewer.get(`${c.list(p.id)}${sep}filter=nonsense`);
+    const badFilter = await viewer.get(`${c.list(p.id)}${sep}${RECORD_TYPES[c.kind].filter.param}=nonsense`);
     expect(badFilter.statusCode).toBe(422);
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParam, recordId } from '../../../contracts/common';
 import {
   type ListMeta,
+  listFilterOf,
   PATIENT_MESSAGES as M,
   type PatientRecordReply,
   patientIdField,
@@ -14,11 +15,12 @@ import {
 import type { Paged } from '../../../domain/paging/paging';
 import { RECORD_KINDS } from '../../../domain/patients/patient-records';
 import { actorOf } from '../../platform/auth/actor';
+import type { Executor } from '../../platform/db/database';
 import { type AnyRoute, defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { createPatientRecord } from './create-patient-record';
 import { deletePatientRecord } from './delete-patient-record';
-import { listRecords } from './patient-records.queries';
+import { listRecords, type PatientRecordRow } from './patient-records.queries';
 import { presentDoctor, presentPatient, presentRecords } from './patients.presenter';
 import { findPatient, listDoctors, listPatients } from './patients.queries';
 import { assertPatient } from './record-columns';
@@ -49,14 +51,10 @@ const meta = (page: Paged<unknown>): ListMeta => ({
 function recordRoutes(kind: RecordKind): AnyRoute[] {
   const type = RECORD_TYPES[kind];
   const urls = RECORD_URLS[kind];
-  const saved = async (
-    ctx: Parameters<typeof presentRecords>[0],
-    row: Parameters<typeof presentRecords>[1][0],
-    message: string,
-  ) => ({
+  const saved = async (db: Executor, row: PatientRecordRow, message: string) => ({
     success: true as const,
     message,
-    data: (await presentRecords(ctx, [row]))[0]!,
+    data: (await presentRecords(db, [row]))[0]!,
   });
 
   if (urls.underPatient) {
@@ -72,7 +70,7 @@ function recordRoutes(kind: RecordKind): AnyRoute[] {
         query: recordsListQuery(kind),
         handler: async ({ ctx, params, query }): Promise<Paged<PatientRecordReply>> => {
           await assertPatient(ctx.db, params.id);
-          const page = await listRecords(ctx.db, kind, params.id, query);
+          const page = await listRecords(ctx.db, kind, params.id, listFilterOf(kind, query));
           return { ...page, data: await presentRecords(ctx.db, page.data) };
         },
       }),
@@ -120,10 +118,10 @@ function recordRoutes(kind: RecordKind): AnyRoute[] {
       method: 'GET',
       url: urls.list,
       auth: view,
-      query: recordsListQuery(kind).extend(patientIdField.shape),
+      query: z.intersection(patientIdField, recordsListQuery(kind)),
       handler: async ({ ctx, query }): Promise<{ data: PatientRecordReply[]; meta: ListMeta }> => {
         await assertPatient(ctx.db, query.patient_id);
-        const page = await listRecords(ctx.db, kind, query.patient_id, query);
+        const page = await listRecords(ctx.db, kind, query.patient_id, listFilterOf(kind, query));
         return { data: await presentRecords(ctx.db, page.data), meta: meta(page) };
       },
     }),

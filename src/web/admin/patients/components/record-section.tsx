@@ -50,7 +50,7 @@ export function RecordSection({
   });
   const query: Record<string, string | number> = { page: state.page, per_page: state.per_page };
   if (state.search) query.search = state.search;
-  if (state.filters.filter) query.filter = state.filters.filter;
+  if (state.filters.filter) query[type.filter.param] = state.filters.filter;
   const records = usePatientRecords(kind, patientId, query);
   const { remove } = usePatientRecordChanges(kind, patientId);
   const [editing, setEditing] = useState<PatientRecordReply | 'new' | null>(null);
