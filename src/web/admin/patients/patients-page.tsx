@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PATIENT_MESSAGES as M, type PatientReply } from '../../../contracts/patients';
 import { displayDate } from '../../lib/format';
@@ -43,14 +43,15 @@ export function PatientsPage() {
         title="Patients"
         description="Users holding the patient role. Open a patient to see and keep their medical records."
       />
-      <SearchInput
-        value={state.search}
-        onSearch={list.setSearch}
-        placeholder="Name, e-mail or phone"
-        label="Search patients"
-        w={300}
-      />
-      <div style={{ height: 16 }} />
+      <Group mb="md">
+        <SearchInput
+          value={state.search}
+          onSearch={list.setSearch}
+          placeholder="Name, e-mail or phone"
+          label="Search patients"
+          w={300}
+        />
+      </Group>
       <DataTable
         label="Patients"
         columns={columns}
