@@ -53,6 +53,8 @@ function initialValues(fields: readonly FieldDef[], record: PatientRecordReply |
   }
   if (!record && 'unit' in values && values.vital_type)
     values.unit = VITAL_UNITS[values.vital_type as VitalType][0] ?? '';
+  // A new reading is taken now, in the browser's local time.
+  if (!record && 'recorded_at' in values) values.recorded_at = localNow();
   return values;
 }
 
@@ -80,7 +82,9 @@ function RecordForm({ kind, patientId, record, onClose }: Props) {
   });
 
   const input = (field: FieldDef) => {
-    const common = { label: labelOf(field, vitalType), required: field.required, key: field.name };
+    // spec 3 §5: blood pressure needs its second (diastolic) value.
+    const required = field.required || field.name === 'value_2';
+    const common = { label: labelOf(field, vitalType), required, key: field.name };
     switch (field.input) {
       case 'textarea':
         return <Textarea {...common} autosize minRows={2} maxRows={6} {...form.getInputProps(field.name)} />;
@@ -154,6 +158,12 @@ function RecordForm({ kind, patientId, record, onClose }: Props) {
       </Stack>
     </form>
   );
+}
+
+function localNow(): string {
+  const now = new Date();
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}T${two(now.getHours())}:${two(now.getMinutes())}`;
 }
 
 function labelOf(field: FieldDef, vitalType: VitalType | undefined): string {
