@@ -45,6 +45,9 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     permission: 'contact.manage',
     nav: { label: 'Contact messages', group: 'Sales' },
   },
+  // spec 3 §2 patient record tabs (docs/decisions/0063).
+  { path: '/admin/patients', permission: 'patients.view', nav: { label: 'Patients', group: 'People' } },
+  { path: '/admin/patients/:id', permission: 'patients.view' },
   // spec 1 §2 order form.
   { path: '/admin/orders/create', permission: 'orders.manage' },
   { path: '/admin/orders/:id/edit', permission: 'orders.view' },

@@ -9,6 +9,7 @@ import type {
   AreaProfileProps,
 } from './customer-areas';
 import type { OrderLinkView } from './orders';
+import type { PatientRecordsProps } from './patients';
 import type {
   ShopDisplay,
   ShopListView,
@@ -73,6 +74,7 @@ export type ShopPageState =
   | { page: 'area-order'; props: AreaOrderProps }
   | { page: 'area-profile'; props: AreaProfileProps }
   | { page: 'area-addresses'; props: AreaAddressesProps }
+  | { page: 'patient-records'; props: PatientRecordsProps }
   | { page: 'order-link'; props: OrderLinkView }
   | { page: 'cart'; props: { cart: CartReply; currency_symbol: string } }
   | { page: 'contact'; props: Record<string, never> }

@@ -26,6 +26,7 @@ import {
   ordersListRoutes,
   purchaseHistoryRoutes,
 } from './modules/orders';
+import { patientAreaRoutes, patientsRoutes } from './modules/patients';
 import {
   chatPopupRoutes,
   emailSettingsRoutes,
@@ -115,6 +116,8 @@ const moduleRoutes: AnyRoute[] = [
   ...ordersListRoutes,
   ...purchaseHistoryRoutes,
   ...customersRoutes,
+  ...patientsRoutes,
+  ...patientAreaRoutes,
   ...pickupPointRoutes,
   ...paymentMethodRoutes,
   ...shippingRoutes,

@@ -6,6 +6,7 @@ import { seedDemoCredit } from './modules/credit';
 import { seedDemoFiles } from './modules/files';
 import { seedDemoMenus } from './modules/menus';
 import { seedDemoOrders } from './modules/orders';
+import { seedDemoPatientRecords } from './modules/patients';
 import { seedDemoShipping } from './modules/shipping';
 import { seedDemoShopSetup } from './modules/shop-setup';
 import { seedDemoSliders } from './modules/sliders';
@@ -199,6 +200,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoMenus(ctx, actor);
   await seedDemoOrders(ctx, actor);
   await seedDemoContactMessages(ctx);
+  await seedDemoPatientRecords(ctx, adminId);
   await seedDemoSmsSignIn(ctx);
   await seedDemoCredit(ctx, actor);
   return summary;

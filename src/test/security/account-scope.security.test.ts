@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { patientRecords } from '../../server/modules/patients';
 import { users } from '../../server/platform/auth/auth.tables';
 import { rolesOf } from '../../server/platform/auth/user-roles';
 import { createRole, createUser } from '../factories';
@@ -34,6 +35,12 @@ type Swap = {
   readOnly?: boolean;
   /** The admin SPA's shell answers any id; the screen then reads /api/users/{id}. */
   shell?: boolean;
+  /**
+   * A patient-records route (docs/decisions/0063): it acts on patients only, so any other account,
+   * an admin included, is no patient (404, nothing changes); the other account is a patient, with
+   * one record of `kind` named by the path's `param` when it names one.
+   */
+  patient?: { record?: { param: string; kind: 'medications' | 'health_vitals' } };
 };
 
 const profile = (email: string) => ({
@@ -65,7 +72,33 @@ const USER_ID_ROUTES: Record<string, Swap> = {
     }),
   },
   'POST /api/users/:id/ensure-customer-role': { caller: 'staff', body: () => ({}) },
+  'GET /admin/patients/:id': { caller: 'staff', body: () => ({}), readOnly: true, shell: true },
+  'GET /api/patients/:id': { caller: 'staff', body: () => ({}), readOnly: true, patient: {} },
+  ...patientRecordSwaps('medications', 'medications', 'medId', () => ({ medication_name: 'Swapped' })),
+  ...patientRecordSwaps('health-vitals', 'health_vitals', 'vitalId', () => ({
+    vital_type: 'weight',
+    value_1: 70,
+    unit: 'kg',
+    recorded_at: '2026-01-01T08:00',
+  })),
 };
+
+function patientRecordSwaps(
+  segment: string,
+  kind: 'medications' | 'health_vitals',
+  param: string,
+  body: () => Record<string, unknown>,
+): Record<string, Swap> {
+  const list = `/api/patients/:id/${segment}`;
+  const item = `${list}/:${param}`;
+  const record = { param, kind };
+  return {
+    [`GET ${list}`]: { caller: 'staff', body: () => ({}), readOnly: true, patient: {} },
+    [`POST ${list}`]: { caller: 'staff', body, patient: {} },
+    [`PUT ${item}`]: { caller: 'staff', body, patient: { record } },
+    [`DELETE ${item}`]: { caller: 'staff', body: () => ({}), patient: { record } },
+  };
+}
 
 const namesAUser = (url: string) =>
   /\/(users|customers|admins|partners|suppliers|doctors|patients)\/:\w+/.test(url);
@@ -122,9 +155,11 @@ describe.each(Object.entries(USER_ID_ROUTES))('%s', (key, swap) => {
   const route = censusRoutes().find((r) => routeKey(r) === key)!;
 
   it(
-    swap.readOnly
-      ? 'reads an admin (reading changes nothing)'
-      : 'refuses to act on an admin: 403, nothing changes',
+    swap.patient
+      ? 'finds no patient in an admin: 404, nothing changes'
+      : swap.readOnly
+        ? 'reads an admin (reading changes nothing)'
+        : 'refuses to act on an admin: 403, nothing changes',
     async () => {
       const admin = await createUser(t.ctx.db, { roles: ['admin'] });
       const before = await snapshot(admin.id);
@@ -134,19 +169,23 @@ describe.each(Object.entries(USER_ID_ROUTES))('%s', (key, swap) => {
         fillUrl(route.url, { id: admin.id }),
         swap.body(admin),
       );
-      expect(response.statusCode, response.body).toBe(swap.readOnly ? 200 : 403);
+      expect(response.statusCode, response.body).toBe(swap.patient ? 404 : swap.readOnly ? 200 : 403);
       expect(await snapshot(admin.id)).toEqual(before);
     },
   );
 
-  it('acts on another customer', async () => {
-    const customer = await createUser(t.ctx.db, { roles: ['customer'] });
-    const response = await call(
-      callers[swap.caller],
-      route,
-      fillUrl(route.url, { id: customer.id }),
-      swap.body(customer),
-    );
+  it(swap.patient ? 'acts on a patient' : 'acts on another customer', async () => {
+    const customer = await createUser(t.ctx.db, { roles: [swap.patient ? 'patient' : 'customer'] });
+    const ids: Record<string, number> = { id: customer.id };
+    const record = swap.patient?.record;
+    if (record) {
+      const [row] = await t.ctx.db
+        .insert(patientRecords)
+        .values({ patientId: customer.id, kind: record.kind, title: 'Swap', details: {} })
+        .returning();
+      ids[record.param] = row!.id;
+    }
+    const response = await call(callers[swap.caller], route, fillUrl(route.url, ids), swap.body(customer));
     expect(response.statusCode, response.body).toBe(200);
   });
 

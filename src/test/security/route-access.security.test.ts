@@ -66,6 +66,9 @@ const NEEDS_INPUT = new Map([
   ['GET /checkout/get-states', 'the country whose states'],
   ['GET /payment-sandbox/pay', 'the shop’s signed payment request'],
   ['GET /partner/credit/export', 'the statement’s format and dates'],
+  ['GET /api/patient-allergies', 'the patient_id whose records'],
+  ['GET /api/patient-surgeries', 'the patient_id whose records'],
+  ['GET /api/patient-hospitalizations', 'the patient_id whose records'],
 ]);
 
 describe.each(IDENTITIES)('every route as %s', (identity) => {

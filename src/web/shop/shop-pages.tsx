@@ -72,6 +72,10 @@ const PAGE_VIEWS: { [P in PageName]: () => Promise<(document: DocumentOf<P>) => 
     import('./pages/area-addresses-page').then(({ AreaAddressesPage }) => (doc) => (
       <AreaAddressesPage {...doc.props} />
     )),
+  'patient-records': () =>
+    import('./pages/patient-records-page').then(({ PatientRecordsPage }) => (doc) => (
+      <PatientRecordsPage {...doc.props} />
+    )),
   'order-link': () =>
     import('./pages/order-link-page').then(({ OrderLinkPage }) => (doc) => <OrderLinkPage {...doc.props} />),
   cart: () =>

@@ -19,6 +19,7 @@ export function pageTitle(doc: ShopDocument): string {
     'area-order': `Order ${doc.page === 'area-order' ? doc.props.order.order_code : ''}`,
     'area-profile': 'Your profile',
     'area-addresses': 'Your addresses',
+    'patient-records': 'My medical records',
     'order-link': `Order ${doc.page === 'order-link' ? doc.props.order_code : ''}`,
     cart: 'Your cart',
     contact: 'Contact us',

@@ -9,7 +9,7 @@ const AREA_NAMES: Record<string, string> = {
   patient: 'Patient area',
 };
 
-type Section = 'dashboard' | 'orders' | 'profile' | 'addresses';
+type Section = 'dashboard' | 'orders' | 'profile' | 'addresses' | 'records';
 
 /**
  * The frame of a customer area's pages (spec 3 §2): the area's name, its sections as links (the
@@ -33,6 +33,8 @@ export function AreaShell({
       : []),
     { key: 'profile', label: 'Profile' },
     { key: 'addresses', label: 'Addresses' },
+    // DECISIONS 23: the patient reads their own medical records (docs/decisions/0063).
+    ...(role === 'patient' ? [{ key: 'records' as const, label: 'Medical records' }] : []),
   ];
   return (
     <Stack gap="lg">

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../../platform/auth/auth.tables';
+
+/**
+ * A patient's medical records (spec 3 §3 "Patient records"; docs/decisions/0063): medications,
+ * health vitals, allergies, surgeries and hospitalizations in one table. The fields of a record are
+ * its validated form (`details`, as spec 3 names them); what the lists search, filter and order by
+ * is kept beside them in columns: `title` (the record's name, or a vital's type), `category` (the
+ * list's filter: a status, a vital's type, a surgery's outcome) and `record_date`.
+ */
+export const patientRecords = pgTable(
+  'patient_records',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    category: text('category'),
+    recordDate: date('record_date', { mode: 'string' }),
+    /** A vital's time of day ("09:30"), ordering readings of one day. */
+    recordTime: text('record_time'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('patient_records_list').on(t.patientId, t.kind, t.recordDate, t.id),
+    check(
+      'patient_records_kind',
+      sql`${t.kind} in ('medications', 'health_vitals', 'allergies', 'surgeries', 'hospitalizations')`,
+    ),
+  ],
+);

@@ -1,0 +1,79 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { PATIENT_MESSAGES as M, type PatientReply } from '../../../contracts/patients';
+import { displayDate } from '../../lib/format';
+import { useUiSettings } from '../../lib/ui-settings';
+import { type Column, DataTable } from '../../ui/list/data-table';
+import { type ListDefaults, useListState } from '../../ui/list/use-list-state';
+import { PageHeader } from '../../ui/page-header';
+import { SearchInput } from '../../ui/search-input';
+import { usePatients } from './patients.api';
+
+const LIST_DEFAULTS: ListDefaults = { perPage: 15, sort: 'name' };
+
+/** The patients (users holding the patient role), searched and paged; each opens their records. */
+export function PatientsPage() {
+  const list = useListState(LIST_DEFAULTS);
+  const { state } = list;
+  const patients = usePatients(list.query);
+  const { date_format } = useUiSettings();
+
+  const columns: Column<PatientReply>[] = [
+    {
+      key: 'name',
+      title: 'Patient',
+      render: (p) => (
+        <Anchor component={Link} to={`/admin/patients/${p.id}`} fw={600} size="sm">
+          {p.name}
+        </Anchor>
+      ),
+    },
+    { key: 'email', title: 'Email', render: (p) => <Text size="sm">{p.email}</Text> },
+    { key: 'phone', title: 'Phone', render: (p) => <Text size="sm">{p.phone ?? '—'}</Text> },
+    {
+      key: 'created_at',
+      title: 'Patient since',
+      render: (p) => <Text size="sm">{displayDate(p.created_at.slice(0, 10), date_format)}</Text>,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Patients"
+        description="Users holding the patient role. Open a patient to see and keep their medical records."
+      />
+      <Group mb="md">
+        <SearchInput
+          value={state.search}
+          onSearch={list.setSearch}
+          placeholder="Name, e-mail or phone"
+          label="Search patients"
+          w={300}
+        />
+      </Group>
+      <DataTable
+        label="Patients"
+        columns={columns}
+        result={patients.data}
+        isLoading={patients.isLoading}
+        isFetching={patients.isFetching}
+        isError={patients.isError}
+        errorTitle={M.loadPatientsFailed}
+        onRetry={() => patients.refetch()}
+        state={state}
+        onPage={list.setPage}
+        onPerPage={list.setPerPage}
+        rowKey={(p) => p.id}
+        empty={{
+          title: state.search ? 'No patients match' : 'No patients yet',
+          description: state.search
+            ? 'Try another search.'
+            : 'Users given the patient role in Users appear here.',
+        }}
+      />
+    </>
+  );
+}
+
+export default PatientsPage;
