@@ -14,6 +14,7 @@ import { contactRoutes } from './modules/contact';
 import { currencyRoutes } from './modules/currencies';
 import { customerAreaPageRoutes, customerAreaRoutes } from './modules/customer-areas';
 import { customersRoutes } from './modules/customers';
+import { dashboardRoutes } from './modules/dashboard';
 import { emailTemplateRoutes } from './modules/email-templates';
 import { filesRoutes } from './modules/files';
 import { menusRoutes } from './modules/menus';
@@ -122,6 +123,7 @@ const moduleRoutes: AnyRoute[] = [
   ...orderDocumentRoutes,
   ...customerLinkRoutes,
   ...orderLinkRoutes,
+  ...dashboardRoutes,
 ];
 
 /** Admin pages not already served by a page-and-endpoint route answer with the SPA shell. */
