@@ -15,6 +15,7 @@ import { creditAdminRoutes, fetchExternalContentRoutes, partnerCreditRoutes } fr
 import { currencyRoutes } from './modules/currencies';
 import { customerAreaPageRoutes, customerAreaRoutes } from './modules/customer-areas';
 import { customersRoutes } from './modules/customers';
+import { dashboardRoutes } from './modules/dashboard';
 import { filesRoutes } from './modules/files';
 import { menusRoutes } from './modules/menus';
 import { messagingTestRoutes, smsRoutes } from './modules/messaging';
@@ -127,6 +128,7 @@ const moduleRoutes: AnyRoute[] = [
   ...creditAdminRoutes,
   ...partnerCreditRoutes,
   ...fetchExternalContentRoutes,
+  ...dashboardRoutes,
 ];
 
 /** Admin pages not already served by a page-and-endpoint route answer with the SPA shell. */

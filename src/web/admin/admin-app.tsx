@@ -1,7 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { DashboardPage } from './dashboard/dashboard-page';
 import { AdminLayout } from './layout/admin-layout';
 import { NotFoundPage } from './layout/not-found-page';
 
@@ -16,6 +15,7 @@ const pageLoader = (
  * after checking each page's permission (src/contracts/admin-pages.ts). One line per page.
  */
 const PAGES: [path: string, page: ComponentType][] = [
+  ['/dashboard', lazy(() => import('./dashboard/dashboard-page'))],
   ['/admin/users', lazy(() => import('./users/users-page'))],
   ['/admin/users/create', lazy(() => import('./users/user-form-page'))],
   ['/admin/users/:id/edit', lazy(() => import('./users/user-form-page'))],
@@ -70,7 +70,6 @@ export function AdminApp() {
   return (
     <Routes>
       <Route element={<AdminLayout />}>
-        <Route path="/dashboard" element={<DashboardPage />} />
         {PAGES.map(([path, Page]) => (
           <Route
             key={path}

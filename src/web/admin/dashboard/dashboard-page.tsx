@@ -1,33 +1,127 @@
-import { Card, SimpleGrid, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { ADMIN_PAGES } from '../../../contracts/admin-pages';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { DASHBOARD_MESSAGES } from '../../../contracts/dashboard';
+import {
+  type DashboardPreset,
+  type DateRange,
+  DEFAULT_DASHBOARD_PRESET,
+  presetRange,
+  rangeProblems,
+} from '../../../domain/dashboard/dashboard-range';
+import { formatIsoDate, type IsoDate, isoDateInZone } from '../../../domain/dates/date-format';
+import { useUiSettings } from '../../lib/ui-settings';
+import { useLoadFailure } from '../../lib/use-load-failure';
+import { ExportButton } from '../../ui/export-button';
 import { PageHeader } from '../../ui/page-header';
-import { useViewer } from '../session';
+import { can, useViewer } from '../session';
+import { DailySales, PaymentMethods, StatusBreakdown } from './components/breakdowns';
+import { PendingUsers } from './components/pending-users';
+import { type RangeDraft, RangePicker } from './components/range-picker';
+import { RecentActivity } from './components/recent-activity';
+import { StatCards } from './components/stat-cards';
+import { useDashboard } from './dashboard.api';
 
-/** The landing page after sign-in: a door to every area the active role may open. */
+/**
+ * The admin dashboard (spec 3 §1, §2, §3): the sales of a period (today by default, spec 3 §9),
+ * payment statistics, recent activity, pending users and the statistics export.
+ */
 export function DashboardPage() {
   const { data: viewer } = useViewer();
-  const areas = ADMIN_PAGES.filter(
-    (p) => p.nav && p.path !== '/dashboard' && viewer?.permissions.includes(p.permission),
-  );
+  const { timezone, date_format } = useUiSettings();
+  // The shop's today, in its own time zone (system settings app_timezone).
+  const today: IsoDate = isoDateInZone(new Date(), timezone);
+  const [preset, setPreset] = useState<DashboardPreset>(DEFAULT_DASHBOARD_PRESET);
+  const [custom, setCustom] = useState<RangeDraft>({ from: null, to: null });
+
+  const fromPreset = presetRange(preset, today);
+  const draft: RangeDraft = fromPreset ?? custom;
+  const problems = fromPreset ? [] : rangeProblems(custom.from, custom.to);
+  const range: DateRange | null = fromPreset ?? (problems.length === 0 ? (custom as DateRange) : null);
+
+  const dashboard = useDashboard(range);
+  useLoadFailure(dashboard.isError, DASHBOARD_MESSAGES.loadFailed);
+  const data = dashboard.data;
+
+  const shown = range ?? (data ? { from: data.date_from, to: data.date_to } : null);
+  const period = shown
+    ? shown.from === shown.to
+      ? formatIsoDate(shown.from, date_format)
+      : `${formatIsoDate(shown.from, date_format)} to ${formatIsoDate(shown.to, date_format)}`
+    : '';
+
   return (
     <>
       <PageHeader
-        title={`Welcome, ${viewer?.first_name ?? viewer?.full_name ?? ''}`}
-        description="Pick an area to work in."
+        title="Dashboard"
+        description={`Welcome, ${viewer?.first_name ?? viewer?.full_name ?? ''}. Sales of ${period}.`}
+        actions={
+          range && (
+            <ExportButton
+              url="/admin/dashboard/export-stats"
+              query={{ date_from: range.from, date_to: range.to }}
+              fallbackName={`dashboard_statistics_${range.from}_${range.to}.xlsx`}
+              label="Export statistics"
+            />
+          )
+        }
       />
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {areas.map((area) => (
-          <Card key={area.path} withBorder component={Link} to={area.path} padding="lg">
-            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-              {area.nav!.group}
-            </Text>
-            <Title order={4} mt={4}>
-              {area.nav!.label}
-            </Title>
-          </Card>
-        ))}
-      </SimpleGrid>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <RangePicker
+            preset={preset}
+            draft={draft}
+            problems={problems}
+            onPreset={(next) => {
+              if (next === 'custom') setCustom(draft);
+              setPreset(next);
+            }}
+            onDates={(next) => {
+              setCustom(next);
+              setPreset('custom');
+            }}
+          />
+          {dashboard.isFetching && data && (
+            <Loader size="sm" role="status" aria-label="Updating the figures" />
+          )}
+        </Group>
+
+        {dashboard.isError ? (
+          <Alert color="red" title={DASHBOARD_MESSAGES.loadFailed}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">The figures could not be read. Check the connection and try again.</Text>
+              <Button size="xs" variant="default" onClick={() => dashboard.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : !data ? (
+          range && (
+            <Group justify="center" py="xl">
+              <Loader role="status" aria-label="Loading the dashboard" />
+            </Group>
+          )
+        ) : (
+          <>
+            {data.salesOverview.total_orders === 0 && (
+              <Alert color="gray" title="No sales in this period">
+                No orders were placed between these dates. Choose another period to see its figures.
+              </Alert>
+            )}
+            <StatCards overview={data.salesOverview} symbol={data.currency.symbol} />
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+              <StatusBreakdown data={data} />
+              <PaymentMethods data={data} />
+            </SimpleGrid>
+            {data.salesOverview.selected_period_summary.days.length > 1 && (
+              <DailySales data={data} dateFormat={date_format} />
+            )}
+            <RecentActivity data={data} canOpenOrders={can(viewer, 'orders.view')} />
+          </>
+        )}
+        <PendingUsers canManageUsers={can(viewer, 'users.manage')} />
+      </Stack>
     </>
   );
 }
+
+export default DashboardPage;

@@ -1,0 +1,167 @@
+import { and, count, desc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { DateRange } from '../../../domain/dashboard/dashboard-range';
+import { users } from '../../platform/auth/auth.tables';
+import type { Executor } from '../../platform/db/database';
+import { roleNames } from '../accounts';
+import { orderPayments, orders } from '../orders/orders.tables';
+
+/**
+ * The orders a range's sales count (docs/decisions/0065): live (not deleted), not cancelled or
+ * failed, not refunded, created on a day of the range in the shop's time zone. The bounds are
+ * instants, so the orders_recent index (created_at, id) serves the range.
+ */
+function rangeSales(range: DateRange, timeZone: string): SQL {
+  return and(
+    isNull(orders.deletedAt),
+    sql`${orders.deliveryStatus} not in ('cancelled', 'failed')`,
+    sql`${orders.paymentStatus} <> 'refunded'`,
+    sql`${orders.createdAt} >= (${range.from}::date)::timestamp at time zone ${timeZone}`,
+    sql`${orders.createdAt} < ((${range.to}::date + 1)::timestamp at time zone ${timeZone})`,
+  )!;
+}
+
+export type StatusTotalsRow = {
+  status: string;
+  count: number;
+  amount: string;
+  paid: string;
+  unpaid: string;
+};
+
+/** One row per payment status of the range's sales: the overview and the breakdown both add these. */
+export function statusTotals(db: Executor, range: DateRange, timeZone: string): Promise<StatusTotalsRow[]> {
+  return db
+    .select({
+      status: orders.paymentStatus,
+      count: count(),
+      amount: sql<string>`coalesce(sum(${orders.grandTotal}), 0)::text`,
+      paid: sql<string>`coalesce(sum(least(${orders.amountPaid}, ${orders.grandTotal})), 0)::text`,
+      unpaid: sql<string>`coalesce(sum(greatest(${orders.grandTotal} - ${orders.amountPaid}, 0)), 0)::text`,
+    })
+    .from(orders)
+    .where(rangeSales(range, timeZone))
+    .groupBy(orders.paymentStatus);
+}
+
+/** The range's sales per day of the shop's calendar (days without orders are absent). */
+export function dailyTotals(db: Executor, range: DateRange, timeZone: string) {
+  const day = sql<string>`((${orders.createdAt} at time zone ${timeZone})::date)::text`;
+  return (
+    db
+      .select({
+        date: day,
+        count: count(),
+        amount: sql<string>`coalesce(sum(${orders.grandTotal}), 0)::text`,
+      })
+      .from(orders)
+      .where(rangeSales(range, timeZone))
+      // By position: the zone is a parameter, and each mention of it would be another expression.
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+  );
+}
+
+/** Completed payments of live orders dated within the range, per payment type. */
+const rangePayments = (range: DateRange) =>
+  and(
+    eq(orderPayments.status, 'completed'),
+    isNull(orders.deletedAt),
+    gte(orderPayments.paymentDate, range.from),
+    lte(orderPayments.paymentDate, range.to),
+  );
+
+export function paymentTypeTotals(db: Executor, range: DateRange) {
+  return db
+    .select({
+      paymentType: orderPayments.paymentType,
+      count: count(),
+      amount: sql<string>`coalesce(sum(${orderPayments.amount}), 0)::text`,
+    })
+    .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+    .where(rangePayments(range))
+    .groupBy(orderPayments.paymentType)
+    .orderBy(sql`sum(${orderPayments.amount}) desc`, orderPayments.paymentType);
+}
+
+/** How many rows of recent activity the dashboard shows of each kind. */
+export const RECENT_LIMIT = 8;
+
+/** The newest live orders, whatever their state (recent activity is not bound to the range). */
+export function recentOrders(db: Executor, limit = RECENT_LIMIT) {
+  return db
+    .select({
+      id: orders.id,
+      orderCode: orders.orderCode,
+      firstName: orders.customerFirstName,
+      lastName: orders.customerLastName,
+      email: orders.customerEmail,
+      grandTotal: orders.grandTotal,
+      paymentStatus: orders.paymentStatus,
+      deliveryStatus: orders.deliveryStatus,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(isNull(orders.deletedAt))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+/** The newest completed payments recorded on live orders. */
+export function recentPayments(db: Executor, limit = RECENT_LIMIT) {
+  return db
+    .select({
+      id: orderPayments.id,
+      orderId: orders.id,
+      orderCode: orders.orderCode,
+      paymentType: orderPayments.paymentType,
+      amount: orderPayments.amount,
+      paymentDate: orderPayments.paymentDate,
+      createdAt: orderPayments.createdAt,
+    })
+    .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+    .where(and(eq(orderPayments.status, 'completed'), isNull(orders.deletedAt)))
+    .orderBy(desc(orderPayments.createdAt), desc(orderPayments.id))
+    .limit(limit);
+}
+
+/**
+ * A pending user (docs/decisions/0065): an active account that has never signed in, such as one
+ * made in the back office or at a phone order that is waiting for its first sign-in.
+ */
+const pending = and(eq(users.accountStatus, 'active'), isNull(users.lastLoginAt))!;
+
+/** Pending users made within this many days count as recent. */
+export const RECENT_PENDING_DAYS = 7;
+export const PENDING_LIST_LIMIT = 5;
+
+export async function pendingCounts(db: Executor, now: Date) {
+  const since = new Date(now.getTime() - RECENT_PENDING_DAYS * 86_400_000);
+  const [row] = await db
+    .select({
+      pending: count(),
+      recent: sql<number>`cast(count(*) filter (where ${users.createdAt} >= ${since.toISOString()}::timestamptz) as integer)`,
+    })
+    .from(users)
+    .where(pending);
+  return { pending: row?.pending ?? 0, recent: row?.recent ?? 0 };
+}
+
+/** The newest pending users with their roles (one subquery per listed row, at most five rows). */
+export function newestPendingUsers(db: Executor, limit = PENDING_LIST_LIMIT) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      companyName: users.companyName,
+      email: users.email,
+      roles: roleNames,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(pending)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
+}
