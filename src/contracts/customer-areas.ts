@@ -9,6 +9,7 @@ import {
 import type { Paged } from '../domain/paging/paging';
 import { AUTH_MESSAGES } from './accounts';
 import { emailSchema, formBoolean, optionalText, pageParam } from './common';
+import type { CreditTransactionView, PartnerCreditData } from './credit';
 
 /** Words of the customer areas: spec 3 §8 "Dashboards", "Profile and address"; the shop's own otherwise. */
 export const AREA_MESSAGES = {
@@ -184,7 +185,11 @@ export type AreaAddress = {
 
 /** The props of the area pages (server-rendered, then hydrated). */
 export type AreaPageBase = { role: string };
-export type AreaDashboardProps = AreaPageBase & { dashboard: AreaDashboardData };
+export type AreaDashboardProps = AreaPageBase & {
+  dashboard: AreaDashboardData;
+  /** The partner's credit account and its 5 latest transactions (spec 3 §3); null for other roles. */
+  credit?: { account: PartnerCreditData; transactions: CreditTransactionView[] } | null;
+};
 export type AreaOrdersProps = AreaPageBase & { orders: AreaOrdersPage };
 export type AreaOrderProps = AreaPageBase & { order: AreaOrderDetail };
 export type AreaProfileProps = AreaPageBase & { profile: AreaProfile; show_company: boolean };

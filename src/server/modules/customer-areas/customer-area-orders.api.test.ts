@@ -184,6 +184,16 @@ describe('POST /{role}/orders/{id}/convert-to-cart (spec 3 §4 Modify order)', (
 });
 
 describe('dashboard data', () => {
+  it('shows a partner’s credit account on the partner dashboard only', async () => {
+    const partner = await t.signedIn(['partner'], { userType: 'company', companyName: 'Credit Dash Ltd' });
+    const page = await partner.get('/partner/dashboard', { accept: 'text/html' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('"credit":{"account":{"creditAccount"');
+    const buyer = await t.signedIn(['customer']);
+    const other = await buyer.get('/customer/dashboard', { accept: 'text/html' });
+    expect(other.body).toContain('"credit":null');
+  });
+
   it('sends an area’s root to its dashboard, for that role only', async () => {
     const buyer = await t.signedIn(['customer']);
     for (const url of ['/customer', '/customer/']) {

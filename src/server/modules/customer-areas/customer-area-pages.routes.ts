@@ -11,6 +11,7 @@ import {
 import { addressTypesOf } from '../../../domain/customer-areas/party-addresses';
 import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
+import { latestCreditTransactions, partnerCreditOf } from '../credit';
 import { closedForMaintenance, shopDocument } from '../storefront';
 import { areaDashboard } from './area-dashboard';
 import { areaOrder, areaOrders } from './area-orders';
@@ -40,7 +41,18 @@ function areaPages(role: CustomerAreaRole) {
       handler: async ({ ctx, req, reply, session }) =>
         page(ctx, req, reply, {
           page: 'area-dashboard',
-          props: { role, dashboard: await areaDashboard(ctx.db, session, role) },
+          props: {
+            role,
+            dashboard: await areaDashboard(ctx.db, session, role),
+            // spec 3 §3: a partner's dashboard shows the credit account and the latest 5 moves.
+            credit:
+              role === 'partner'
+                ? {
+                    account: await partnerCreditOf(ctx.db, session.user.id),
+                    transactions: await latestCreditTransactions(ctx.db, session.user.id),
+                  }
+                : null,
+          },
         }),
     }),
     defineRoute({

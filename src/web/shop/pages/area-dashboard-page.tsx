@@ -2,6 +2,7 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import type { AreaDashboardProps } from '../../../contracts/customer-areas';
 import type { ShopViewer } from '../../../contracts/storefront';
 import { money } from '../../lib/format';
+import { PartnerCreditSummary } from '../credit/partner-credit-summary';
 import { AccountPage } from './account-page';
 import { AreaOrdersTable } from './area-orders-table';
 import { AreaShell } from './area-shell';
@@ -27,6 +28,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 export function AreaDashboardPage({
   role,
   dashboard,
+  credit,
   viewer,
 }: AreaDashboardProps & { viewer: ShopViewer | null }) {
   const { stats, recent_orders } = dashboard;
@@ -40,6 +42,18 @@ export function AreaDashboardPage({
           <Stat label="Awaiting payment" value={stats.unpaid_orders} />
           <Stat label="Total paid" value={money(stats.total_spent, stats.currency_symbol)} />
         </SimpleGrid>
+      )}
+      {credit && (
+        <>
+          <PartnerCreditSummary
+            credit={credit.account}
+            transactions={credit.transactions}
+            currencySymbol={stats?.currency_symbol}
+          />
+          <Group gap="md">
+            <Anchor href="/partner/checkout">Buy on credit (partner checkout)</Anchor>
+          </Group>
+        </>
       )}
       {recent_orders && (
         <Card withBorder padding="lg">
