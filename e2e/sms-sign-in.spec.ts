@@ -28,7 +28,7 @@ async function lastCodeTo(normalised: string): Promise<string> {
   return code!;
 }
 
-test('the demo partner signs in with an SMS code, then switches to the partner role from the header', async ({
+test('the demo partner signs in with an SMS code, switches to the partner role, buys on credit and sees the balance and the order', async ({
   page,
 }) => {
   await page.goto('/login');
@@ -73,6 +73,38 @@ test('the demo partner signs in with an SMS code, then switches to the partner r
   await expect(page).toHaveURL(/\/partner\/dashboard$/);
   await shopHydrated(page);
   await expect(page.getByRole('button', { name: /^Role: Partner/ })).toBeVisible();
+
+  // As the partner: buy on credit, then see the balance reduced and the order in the partner area.
+  const amount = async () =>
+    Number(((await page.getByTestId('partner-credit-balance').textContent()) ?? '').replace(/[^0-9.]/g, ''));
+  const before = await amount();
+  await page.goto('/products?search=lamp');
+  await page
+    .getByRole('link', { name: /Reading lamp/ })
+    .first()
+    .click();
+  await expect(page.getByTestId('product-page')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('added-to-cart')).toContainText('Product added to cart successfully!');
+  await page.getByRole('link', { name: 'My account' }).click();
+  await page.getByRole('link', { name: 'Buy on credit (partner checkout)' }).click();
+  await expect(page).toHaveURL(/\/partner\/checkout$/);
+  await shopHydrated(page);
+  const total = Number(
+    ((await page.getByTestId('partner-checkout-total').textContent()) ?? '').replace(/[^0-9.]/g, ''),
+  );
+  await expect(page.getByRole('radio', { name: 'Pay on credit' })).toBeChecked();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('status')).toContainText('Order placed successfully!');
+  await expect(page).toHaveURL(/\/partner\/dashboard$/, { timeout: 10_000 });
+  await shopHydrated(page);
+  expect(await amount()).toBeCloseTo(before - total, 2);
+  await expect(page.getByTestId('partner-credit-summary')).toContainText('Order payment');
+  await page.getByRole('link', { name: 'View all orders' }).click();
+  await expect(page).toHaveURL(/\/partner\/orders/);
+  await expect(page.getByRole('row').nth(1)).toContainText(
+    total.toLocaleString('en-GB', { minimumFractionDigits: 2 }),
+  );
 });
 
 test('a customer signs in with an e-mail link, which works once', async ({ page }) => {
