@@ -95,3 +95,30 @@ test('the partner checkout says when the cart is empty and refuses an unknown pa
   expect(reply.status()).toBe(422);
   expect((await reply.json()).errors.payment_method).toEqual(['Please select a valid payment method']);
 });
+
+test('the partner reads the credit page, asks for more credit and downloads the statement', async ({
+  page,
+}) => {
+  await signIn(page, 'partner@demo.test');
+  await switchToPartner(page);
+  await page.goto('/partner/dashboard');
+  await shopHydrated(page);
+  await page.getByRole('navigation', { name: 'Partner area' }).getByRole('link', { name: 'Credit' }).click();
+  await expect(page).toHaveURL(/\/partner\/credit$/);
+  await shopHydrated(page);
+  await expect(page.getByTestId('partner-credit-summary')).toBeVisible();
+  await expect(page.getByTestId('credit-transactions')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Please enter a valid amount')).toBeVisible();
+  await page.getByRole('textbox', { name: /^Amount/ }).fill('250');
+  await page.getByRole('textbox', { name: /^Why do you need it/ }).fill('A large order for the new season.');
+  await page.getByRole('textbox', { name: /^Contact phone/ }).fill('+230 5750 0003');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByTestId('credit-request-sent')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Format' }).selectOption('excel');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('credit-export').click();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+});

@@ -210,3 +210,12 @@ export type PartnerCheckoutReply = {
 };
 
 export { CREDIT_TRANSACTIONS_PER_PAGE };
+
+/** GET /partner/credit: the partner's credit page (spec 3 §2 "/partner/ … credit"). */
+export type PartnerCreditPageProps = {
+  credit: PartnerCreditData;
+  /** False while the shop has opened no credit account for the partner. */
+  has_account: boolean;
+  transactions: Paged<CreditTransactionView>;
+  currency_symbol: string;
+};

@@ -1,6 +1,6 @@
 import type { CartReply } from './cart';
 import type { CardSandboxProps, CheckoutPageProps, PaymentPageProps, PlacedOrderView } from './checkout';
-import type { PartnerCheckoutProps } from './credit';
+import type { PartnerCheckoutProps, PartnerCreditPageProps } from './credit';
 import type {
   AreaAddressesProps,
   AreaDashboardProps,
@@ -80,6 +80,7 @@ export type ShopPageState =
   | { page: 'contact'; props: Record<string, never> }
   | { page: 'checkout'; props: CheckoutPageProps }
   | { page: 'partner-checkout'; props: PartnerCheckoutProps }
+  | { page: 'partner-credit'; props: PartnerCreditPageProps }
   | { page: 'order-confirmation'; props: { order: PlacedOrderView } }
   | { page: 'payment'; props: PaymentPageProps }
   | { page: 'card-sandbox'; props: CardSandboxProps }

@@ -86,6 +86,10 @@ const PAGE_VIEWS: { [P in PageName]: () => Promise<(document: DocumentOf<P>) => 
     import('./pages/checkout-page').then(({ CheckoutPage }) => (doc) => (
       <CheckoutPage {...doc.props} orderingOpen={doc.ordering_open} />
     )),
+  'partner-credit': () =>
+    import('./pages/partner-credit-page').then(({ PartnerCreditPage }) => (doc) => (
+      <PartnerCreditPage {...doc.props} />
+    )),
   'partner-checkout': () =>
     import('./pages/partner-checkout-page').then(({ PartnerCheckoutPage }) => (doc) => (
       <PartnerCheckoutPage {...doc.props} orderingOpen={doc.ordering_open} />

@@ -25,6 +25,7 @@ export function pageTitle(doc: ShopDocument): string {
     contact: 'Contact us',
     checkout: 'Checkout',
     'partner-checkout': 'Partner checkout',
+    'partner-credit': 'Credit account',
     'order-confirmation': 'Order confirmation',
     payment: 'Payment',
     'card-sandbox': 'Card payment (sandbox)',

@@ -337,3 +337,27 @@ describe('two checkouts at once', () => {
     expect(Number(await balanceOf(partner.user.id))).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('GET /partner/credit (the partner area’s credit page)', () => {
+  it('shows the partner’s own account and transactions, paged; nobody else’s', async () => {
+    const partner = await newPartner();
+    const empty = await partner.get('/partner/credit', { accept: 'text/html' });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('"page":"partner-credit"');
+    expect(empty.body).toContain('"has_account":false');
+
+    await giveCredit(partner.user.id, '75.00');
+    const page = await partner.get('/partner/credit', { accept: 'text/html' });
+    expect(page.body).toContain('"has_account":true');
+    expect(page.body).toContain('"total":1');
+    expect(page.body).toMatch(/"balance_after":75\b/);
+
+    const other = await newPartner();
+    expect((await other.get('/partner/credit', { accept: 'text/html' })).body).toContain(
+      '"has_account":false',
+    );
+    expect((await (await t.signedIn(['customer'])).get('/partner/credit')).statusCode).toBe(403);
+    expect((await t.agent().get('/partner/credit')).statusCode).toBe(401);
+    expect((await partner.get('/partner/credit?page=x')).statusCode).toBe(422);
+  });
+});

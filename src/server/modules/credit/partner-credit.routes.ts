@@ -1,6 +1,7 @@
 import {
   creditExportQuery,
   creditRequestBody,
+  creditTransactionsQuery,
   fetchExternalContentBody,
   type PartnerCheckoutProps,
   partnerCheckoutBody,
@@ -85,6 +86,32 @@ export const partnerCreditRoutes = [
     query: creditExportQuery,
     handler: async ({ ctx, req, reply, session, query }) =>
       sendStatement(ctx, req, reply, session.user.id, query),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    url: '/partner/credit',
+    auth: partner,
+    query: creditTransactionsQuery,
+    handler: async ({ ctx, req, reply, session, query }) => {
+      if (await closedForMaintenance(ctx, req, reply)) return reply;
+      const [credit, account, currency] = await Promise.all([
+        partnerCreditOf(ctx.db, session.user.id),
+        accountOfUser(ctx.db, session.user.id),
+        defaultCurrency(ctx.db),
+      ]);
+      const transactions = account
+        ? presentTransactions(await transactionsPage(ctx.db, account.id, query.page))
+        : { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0, from: null, to: null };
+      return ctx.pages.shop(
+        req,
+        reply,
+        await shopDocument(ctx, req, {
+          page: 'partner-credit',
+          props: { credit, has_account: account !== null, transactions, currency_symbol: currency.symbol },
+        }),
+      );
+    },
   }),
 
   defineRoute({

@@ -9,7 +9,7 @@ const AREA_NAMES: Record<string, string> = {
   patient: 'Patient area',
 };
 
-type Section = 'dashboard' | 'orders' | 'profile' | 'addresses' | 'records';
+type Section = 'dashboard' | 'orders' | 'credit' | 'profile' | 'addresses' | 'records';
 
 /**
  * The frame of a customer area's pages (spec 3 §2): the area's name, its sections as links (the
@@ -31,6 +31,7 @@ export function AreaShell({
     ...((ORDER_AREA_ROLES as readonly string[]).includes(role)
       ? [{ key: 'orders' as const, label: 'Orders' }]
       : []),
+    ...(role === 'partner' ? [{ key: 'credit' as const, label: 'Credit' }] : []),
     { key: 'profile', label: 'Profile' },
     { key: 'addresses', label: 'Addresses' },
     // DECISIONS 23: the patient reads their own medical records (docs/decisions/0063).

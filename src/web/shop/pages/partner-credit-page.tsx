@@ -1,0 +1,244 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import {
+  CREDIT_REQUEST_MESSAGES,
+  creditRequestBody,
+  type PartnerCreditPageProps,
+} from '../../../contracts/credit';
+import { displayDate, money as formatMoney } from '../../lib/format';
+import { HttpError, http } from '../../lib/http';
+import { useFormSubmit } from '../../lib/use-form-submit';
+import { zodValidate } from '../../lib/zod-form';
+import { PartnerCreditSummary } from '../credit/partner-credit-summary';
+import { AreaShell } from './area-shell';
+import { ProblemAlert } from './problem-alert';
+
+const TYPE_LABELS: Record<string, string> = {
+  credit_added: 'Credit added',
+  credit_removed: 'Credit removed',
+  order_payment: 'Order payment',
+};
+
+/** spec 3 §8 Dashboards. */
+const PARTNER = 'partner';
+const REQUEST_FAILED = 'Failed to submit credit request.';
+const EXPORT_FAILED = 'Failed to export credit statement.';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const monthAgo = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * /partner/credit (spec 3 §2, §7): the partner's credit account, every transaction (20 a page),
+ * a request for more credit, and the statement as pdf or excel for a date range.
+ */
+export function PartnerCreditPage({
+  credit,
+  has_account,
+  transactions,
+  currency_symbol,
+}: PartnerCreditPageProps) {
+  const money = (value: number) => formatMoney(value, currency_symbol);
+  return (
+    <AreaShell role={PARTNER} section="credit" title="Credit account">
+      {has_account ? (
+        <PartnerCreditSummary credit={credit} transactions={[]} currencySymbol={currency_symbol} />
+      ) : (
+        <Alert color="blue">
+          The shop has not opened a credit account for you yet. You can ask for one below.
+        </Alert>
+      )}
+      <Card withBorder padding="lg">
+        <Title order={3} size="h4" mb="sm">
+          Transactions
+        </Title>
+        {transactions.data.length === 0 ? (
+          <Text c="dimmed">No credit transactions yet.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm" data-testid="credit-transactions">
+              <Table.Caption>
+                {transactions.from}–{transactions.to} of {transactions.total}
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Reference</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th ta="right">Balance after</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {transactions.data.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td>{displayDate(t.created_at.slice(0, 10), 'DD/MM/YYYY')}</Table.Td>
+                    <Table.Td>{TYPE_LABELS[t.type] ?? t.type}</Table.Td>
+                    <Table.Td>{t.reference ?? t.note ?? '-'}</Table.Td>
+                    <Table.Td ta="right">{money(t.signed_amount)}</Table.Td>
+                    <Table.Td ta="right">{money(t.balance_after)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {transactions.last_page > 1 && (
+          <Group mt="sm" gap="md" aria-label="Transaction pages" component="nav">
+            {transactions.current_page > 1 && (
+              <Anchor href={`/partner/credit?page=${transactions.current_page - 1}`}>Newer</Anchor>
+            )}
+            <Text size="sm">
+              Page {transactions.current_page} of {transactions.last_page}
+            </Text>
+            {transactions.current_page < transactions.last_page && (
+              <Anchor href={`/partner/credit?page=${transactions.current_page + 1}`}>Older</Anchor>
+            )}
+          </Group>
+        )}
+      </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <CreditRequestForm />
+        {has_account && <StatementExport />}
+      </SimpleGrid>
+    </AreaShell>
+  );
+}
+
+function CreditRequestForm() {
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { amount: '', business_justification: '', contact_phone: '' },
+    validate: zodValidate(creditRequestBody),
+  });
+  const sending = useFormSubmit(
+    form,
+    (values) => http.post<{ message?: string }>('/api/partner/credit-request', values),
+    (reply) => {
+      form.reset();
+      setSent(reply.message ?? CREDIT_REQUEST_MESSAGES.sent);
+    },
+  );
+  return (
+    <Card withBorder padding="lg">
+      <Title order={3} size="h4" mb="sm">
+        Request more credit
+      </Title>
+      <ProblemAlert problem={sending.problem ? REQUEST_FAILED : null} />
+      {sent && (
+        <Alert color="green" role="status" mb="sm" data-testid="credit-request-sent">
+          {sent}
+        </Alert>
+      )}
+      <form onSubmit={sending.submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Amount" inputMode="decimal" required {...form.getInputProps('amount')} />
+          <Textarea
+            label="Why do you need it?"
+            required
+            autosize
+            minRows={2}
+            {...form.getInputProps('business_justification')}
+          />
+          <TextInput
+            label="Contact phone"
+            autoComplete="tel"
+            required
+            {...form.getInputProps('contact_phone')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={sending.busy}>
+              Send request
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function StatementExport() {
+  const [format, setFormat] = useState('pdf');
+  const [start, setStart] = useState(monthAgo);
+  const [end, setEnd] = useState(today);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const download = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const query = new URLSearchParams({ format, start_date: start, end_date: end });
+      const reply = await fetch(`/partner/credit/export?${query}`, { credentials: 'same-origin' });
+      if (!reply.ok) {
+        const body = (await reply.json().catch(() => null)) as { message?: string } | null;
+        throw new HttpError(reply.status, body?.message ?? EXPORT_FAILED, {}, body);
+      }
+      const blob = await reply.blob();
+      const name =
+        /filename="?([^";]+)"?/.exec(reply.headers.get('content-disposition') ?? '')?.[1] ??
+        `credit-statement.${format === 'pdf' ? 'pdf' : 'xlsx'}`;
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      setProblem(error instanceof HttpError ? `${EXPORT_FAILED} ${error.message}` : EXPORT_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg">
+      <Title order={3} size="h4" mb="sm">
+        Statement
+      </Title>
+      <ProblemAlert problem={problem} />
+      <Stack gap="sm">
+        <NativeSelect
+          label="Format"
+          data={[
+            { value: 'pdf', label: 'PDF' },
+            { value: 'excel', label: 'Excel (xlsx)' },
+          ]}
+          value={format}
+          onChange={(event) => setFormat(event.currentTarget.value)}
+        />
+        <SimpleGrid cols={2}>
+          <TextInput
+            label="From"
+            type="date"
+            value={start}
+            onChange={(e) => setStart(e.currentTarget.value)}
+          />
+          <TextInput label="To" type="date" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button onClick={download} loading={busy} data-testid="credit-export">
+            Download statement
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export default PartnerCreditPage;
