@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Table, Text, Title } from '@mantine/core';
 import type { CreditTransactionView, PartnerCreditData } from '../../../contracts/credit';
-import { money as formatMoney } from '../../lib/format';
+import { displayDate, money as formatMoney } from '../../lib/format';
 
 const TYPE_LABELS: Record<string, string> = {
   credit_added: 'Credit added',
@@ -26,7 +26,8 @@ export function PartnerCreditSummary({
   currencySymbol = '$',
 }: {
   credit: PartnerCreditData;
-  transactions: CreditTransactionView[];
+  /** The latest transactions to list; null leaves the list out. */
+  transactions: CreditTransactionView[] | null;
   currencySymbol?: string;
 }) {
   const money = (value: number) => formatMoney(value, currencySymbol);
@@ -57,37 +58,56 @@ export function PartnerCreditSummary({
           <Text fw={600}>{account.credit_limit === null ? 'No limit' : money(account.credit_limit)}</Text>
         </div>
       </Group>
-      <Title order={3} size="h5" mb="xs">
-        Latest transactions
-      </Title>
-      {transactions.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No transactions yet.
-        </Text>
-      ) : (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Reference</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th ta="right">Balance</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {transactions.map((t) => (
-              <Table.Tr key={t.id}>
-                <Table.Td>{t.created_at.slice(0, 10)}</Table.Td>
-                <Table.Td>{TYPE_LABELS[t.type] ?? t.type}</Table.Td>
-                <Table.Td>{t.reference ?? t.note ?? ''}</Table.Td>
-                <Table.Td ta="right">{money(t.signed_amount)}</Table.Td>
-                <Table.Td ta="right">{money(t.balance_after)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+      {transactions && (
+        <>
+          <Title order={3} size="h5" mb="xs">
+            Latest transactions
+          </Title>
+          <CreditTransactionsTable transactions={transactions} money={money} />
+        </>
       )}
     </Card>
+  );
+}
+
+/** A partner's credit transactions, newest first (the dashboard's latest 5, the credit page's pages). */
+export function CreditTransactionsTable({
+  transactions,
+  money,
+}: {
+  transactions: readonly CreditTransactionView[];
+  money: (value: number) => string;
+}) {
+  if (transactions.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No transactions yet.
+      </Text>
+    );
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table striped data-testid="credit-transactions">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Reference</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th ta="right">Balance after</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {transactions.map((t) => (
+            <Table.Tr key={t.id}>
+              <Table.Td>{displayDate(t.created_at.slice(0, 10), 'DD/MM/YYYY')}</Table.Td>
+              <Table.Td>{TYPE_LABELS[t.type] ?? t.type}</Table.Td>
+              <Table.Td>{t.reference ?? t.note ?? '-'}</Table.Td>
+              <Table.Td ta="right">{money(t.signed_amount)}</Table.Td>
+              <Table.Td ta="right">{money(t.balance_after)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -7,7 +7,6 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -20,19 +19,13 @@ import {
   creditRequestBody,
   type PartnerCreditPageProps,
 } from '../../../contracts/credit';
-import { displayDate, money as formatMoney } from '../../lib/format';
+import { money as formatMoney } from '../../lib/format';
 import { HttpError, http } from '../../lib/http';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { zodValidate } from '../../lib/zod-form';
-import { PartnerCreditSummary } from '../credit/partner-credit-summary';
+import { CreditTransactionsTable, PartnerCreditSummary } from '../credit/partner-credit-summary';
 import { AreaShell } from './area-shell';
 import { ProblemAlert } from './problem-alert';
-
-const TYPE_LABELS: Record<string, string> = {
-  credit_added: 'Credit added',
-  credit_removed: 'Credit removed',
-  order_payment: 'Order payment',
-};
 
 /** spec 3 §8 Dashboards. */
 const PARTNER = 'partner';
@@ -54,9 +47,9 @@ export function PartnerCreditPage({
 }: PartnerCreditPageProps) {
   const money = (value: number) => formatMoney(value, currency_symbol);
   return (
-    <AreaShell role={PARTNER} section="credit" title="Credit account">
+    <AreaShell role={PARTNER} section="credit" title="Your credit">
       {has_account ? (
-        <PartnerCreditSummary credit={credit} transactions={[]} currencySymbol={currency_symbol} />
+        <PartnerCreditSummary credit={credit} transactions={null} currencySymbol={currency_symbol} />
       ) : (
         <Alert color="blue">
           The shop has not opened a credit account for you yet. You can ask for one below.
@@ -66,36 +59,11 @@ export function PartnerCreditPage({
         <Title order={3} size="h4" mb="sm">
           Transactions
         </Title>
-        {transactions.data.length === 0 ? (
-          <Text c="dimmed">No credit transactions yet.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" data-testid="credit-transactions">
-              <Table.Caption>
-                {transactions.from}–{transactions.to} of {transactions.total}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Reference</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th ta="right">Balance after</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {transactions.data.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>{displayDate(t.created_at.slice(0, 10), 'DD/MM/YYYY')}</Table.Td>
-                    <Table.Td>{TYPE_LABELS[t.type] ?? t.type}</Table.Td>
-                    <Table.Td>{t.reference ?? t.note ?? '-'}</Table.Td>
-                    <Table.Td ta="right">{money(t.signed_amount)}</Table.Td>
-                    <Table.Td ta="right">{money(t.balance_after)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+        <CreditTransactionsTable transactions={transactions.data} money={money} />
+        {transactions.total > 0 && (
+          <Text size="xs" c="dimmed" mt="xs">
+            {transactions.from}–{transactions.to} of {transactions.total}
+          </Text>
         )}
         {transactions.last_page > 1 && (
           <Group mt="sm" gap="md" aria-label="Transaction pages" component="nav">
