@@ -31,7 +31,9 @@ export function policyOf(route: AnyRoute): string | null {
   if (auth === 'signed-in') return SIGNED_IN_ROUTES.includes(routeKey(route)) ? 'signed-in (own data)' : null;
   if ('permission' in auth) return `permission ${auth.permission}`;
   if ('role' in auth)
-    return route.url.startsWith(`/${auth.role}/`) || route.url.startsWith(`/api/${auth.role}/`)
+    return route.url === `/${auth.role}` ||
+      route.url.startsWith(`/${auth.role}/`) ||
+      route.url.startsWith(`/api/${auth.role}/`)
       ? `role ${auth.role} (its own area)`
       : null;
   return null;
