@@ -5,7 +5,7 @@ import { signIn, signOutFromAdmin, unique } from './support';
 const MEDICATION = RECORD_TYPES.medications.words;
 const ALLERGY = RECORD_TYPES.allergies.words;
 
-test('staff keep a patient’s medications and allergies; the patient reads them in the patient area', async ({
+test('staff keep a patient’s medications, a blood-pressure reading and allergies; the patient reads them in the patient area', async ({
   page,
 }) => {
   const kept = unique('Atorvastatin');
@@ -47,6 +47,18 @@ test('staff keep a patient’s medications and allergies; the patient reads them
   await expect(page.getByText(MEDICATION.deleted)).toBeVisible();
   await expect(page.getByRole('cell', { name: dropped, exact: true })).toBeHidden();
 
+  // A blood-pressure reading takes two values (spec 3 §5).
+  await page.getByRole('tab', { name: 'Health vitals' }).click();
+  await page.getByRole('button', { name: 'Add health vital' }).click();
+  dialog = page.getByRole('dialog', { name: 'Add health vital' });
+  await dialog.getByLabel(/^Vital type/).click();
+  await page.getByRole('option', { name: 'Blood pressure' }).click();
+  await dialog.getByRole('textbox', { name: 'Systolic' }).fill('128');
+  await dialog.getByRole('textbox', { name: 'Diastolic' }).fill('84');
+  await dialog.getByRole('button', { name: 'Add health vital' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('cell', { name: '128', exact: true }).first()).toBeVisible();
+
   // An allergy whose last occurrence is before its first is refused on that field, then saved.
   await page.getByRole('tab', { name: 'Allergies' }).click();
   await page.getByRole('button', { name: 'Add allergy' }).click();
@@ -75,6 +87,12 @@ test('staff keep a patient’s medications and allergies; the patient reads them
   await expect(page.getByRole('cell', { name: dropped, exact: true })).toHaveCount(0);
   await expect(
     page.getByRole('region', { name: 'Allergies' }).getByRole('cell', { name: allergen, exact: true }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Health vitals' })
+      .getByRole('cell', { name: '128', exact: true })
+      .first(),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: /Add|Edit|Delete/ })).toHaveCount(0);
 });
