@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures';
 import { shopHydrated, signIn, signOutFromAdmin } from './support';
 
@@ -48,6 +49,20 @@ test('an admin adds credit; the partner pays an order on credit and the balance 
     `$${(before + 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
   );
   await expect(page.getByRole('cell', { name: 'E2E top-up' }).first()).toBeVisible();
+
+  // The statement as a spreadsheet: it opens, and holds the top-up and the closing balance.
+  await page.getByRole('combobox', { name: 'Format' }).click();
+  await page.getByRole('option', { name: 'Excel (xlsx)' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export statement' }).click();
+  const file = await (await download).path();
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const cells = workbook.worksheets.flatMap((sheet) =>
+    sheet.getSheetValues().flatMap((row) => (Array.isArray(row) ? row.map((v) => String(v ?? '')) : [])),
+  );
+  expect(cells.some((v) => v.includes('E2E top-up'))).toBe(true);
+  expect(cells.join(' ')).toMatch(/closing/i);
   await signOutFromAdmin(page);
 
   // The partner signs in with a password, works as the partner, and fills the cart.

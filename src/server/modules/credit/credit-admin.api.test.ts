@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_MESSAGES as M } from '../../../contracts/credit';
 import { createRole, createUser } from '../../../test/factories';
@@ -206,6 +207,18 @@ describe('partner credit (admin)', () => {
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.headers['content-disposition']).toMatch(/credit_statement_\d+_.*\.xlsx/);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Opening balance, every transaction, closing balance; the closing one is the account's.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows = (book.worksheets[0]!.getSheetValues() as unknown[][]).filter(Boolean);
+    const types = rows.map((row) => row[2]);
+    expect(types[1]).toBe('Opening balance');
+    expect(types.at(-1)).toBe('Closing balance');
+    const ledger = await admin.get(`/admin/api/partners/${partnerId}/credit-summary`);
+    expect(rows.at(-1)![5]).toBe(ledger.json().data.credit_account.current_balance);
+    expect(rows.length).toBe(
+      3 + (await admin.get(`/admin/api/partners/${partnerId}/credit/transactions`)).json().data.total,
+    );
     const pdf = await admin.get(
       `/admin/partners/${partnerId}/credit/export?format=pdf&start_date=2020-01-01&end_date=${today}`,
     );

@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 import type { CreditExportQuery } from '../../../contracts/credit';
 import { addDays } from '../../../domain/dates/date-format';
 import { spreadsheetDateTime, timestampedFileName } from '../../../domain/exports/exports';
-import { type Cents, formatMoney, fromDecimal } from '../../../domain/money/money';
+import { type Cents, formatMoney, fromDecimal, toDecimal } from '../../../domain/money/money';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
 import { getSetting } from '../../platform/settings/settings-store';
@@ -44,8 +44,8 @@ export type StatementDownload = { fileName: string; contentType: string; stream:
 
 /**
  * The credit statement (spec 3 §7, §9): the partner's transactions between two dates (inclusive,
- * in the shop's time zone), as an .xlsx streamed a batch at a time, or a PDF with the opening
- * balance, each transaction and the closing balance.
+ * in the shop's time zone), with the opening balance, each transaction and the closing balance, as
+ * an .xlsx streamed a batch at a time or a PDF.
  */
 export async function exportStatement(
   ctx: AppContext,
@@ -65,18 +65,39 @@ export async function exportStatement(
   const batches = (limit: number, offset: number) =>
     account ? statementBatch(ctx.db, account.id, range, limit, offset) : Promise.resolve([]);
 
+  const opening = account ? fromDecimal(await balanceBefore(ctx.db, account.id, range.from)) : (0 as Cents);
+
   if (query.format !== 'pdf') {
+    // Opening balance, every transaction, closing balance (issue 17), a batch at a time.
     const rows = (async function* () {
+      yield [
+        spreadsheetDateTime(range.from, timeZone),
+        'Opening balance',
+        null,
+        null,
+        toDecimal(opening),
+        null,
+      ] satisfies XlsxCell[];
+      let closing = toDecimal(opening);
       for await (const t of inBatches(batches)) {
+        closing = Number(t.balanceAfter);
         yield [
           spreadsheetDateTime(t.createdAt, timeZone),
           TYPE_LABELS[t.type] ?? t.type,
           t.reference,
           (t.type === 'credit_added' ? 1 : -1) * Number(t.amount),
-          Number(t.balanceAfter),
+          closing,
           t.note,
         ] satisfies XlsxCell[];
       }
+      yield [
+        spreadsheetDateTime(new Date(range.to.getTime() - 1000), timeZone),
+        'Closing balance',
+        null,
+        null,
+        closing,
+        null,
+      ] satisfies XlsxCell[];
     })();
     return {
       fileName: timestampedFileName(base, ctx.now()),
@@ -87,7 +108,6 @@ export async function exportStatement(
 
   const { symbol } = await defaultCurrency(ctx.db);
   const money = (v: Cents) => formatMoney(v, symbol);
-  const opening = account ? fromDecimal(await balanceBefore(ctx.db, account.id, range.from)) : (0 as Cents);
   const view = presentPartner(partner);
   const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: 'Credit statement' } });
   doc.registerFont('body', FONT);
