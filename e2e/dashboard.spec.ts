@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 import { signIn } from './support';
 
 const JSON_HEADERS = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
@@ -39,6 +39,12 @@ test("an admin lands on the dashboard, reads today's sales, changes the period a
   const shows = (count: number) => new RegExp(`^Orders\\s*${count}$`);
   await expect(orders).toHaveText(shows(todays.salesOverview.total_orders));
   await expect(page.getByRole('region', { name: 'Payment status' })).toBeVisible();
+  // The charts (issue 17) are figures named by their captions, drawn as svg; one day has no
+  // sales-over-time chart, the status donut is there.
+  const statusChart = page.getByRole('figure', { name: /orders by payment status/ });
+  await expect(statusChart).toBeVisible();
+  await expect(statusChart.locator('svg .recharts-pie-sector').first()).toBeVisible();
+  await expect(page.getByRole('figure', { name: /^Sales per day/ })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Recent orders' }).getByRole('link').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Pending users' })).toBeVisible();
 
@@ -54,6 +60,12 @@ test("an admin lands on the dashboard, reads today's sales, changes the period a
   await expect(
     page.getByRole('region', { name: 'Sales per day, newest first' }).getByRole('row'),
   ).toHaveCount(31);
+  // Over a range the sales chart draws the days as an area, with its table kept beside it.
+  const salesChart = page.getByRole('figure', { name: /^Sales per day, .+ to / });
+  await expect(salesChart).toBeVisible();
+  await expect(salesChart.locator('svg .recharts-area-area').first()).toBeVisible();
+  // axe with both charts on the page (the fixture checks the page again at the end).
+  await expectAccessible(page);
 
   // Picking a date makes the period custom (spec 3 §5): from the first of this month to today.
   await from.click();

@@ -95,6 +95,38 @@ describe('DashboardPage', () => {
     const statuses = screen.getByRole('region', { name: 'Payment status' });
     expect(within(statuses).getByText('66.7 %')).toBeTruthy();
     expect(screen.queryByText('No sales in this period')).toBeNull();
+    // The status chart is a figure named by its caption; one day has no sales-over-time chart.
+    expect(screen.getByRole('figure', { name: /orders by payment status/ })).toBeTruthy();
+    expect(screen.getByText('Paid: 2 (66.7 %)')).toBeTruthy();
+    expect(screen.queryByRole('figure', { name: /^Sales per day/ })).toBeNull();
+  });
+
+  it('draws the sales of a longer period as a chart beside its table', async () => {
+    const days = [
+      { date: '2026-11-25', count: 1, amount: '250.50' },
+      { date: '2026-11-26', count: 2, amount: '1000.00' },
+    ];
+    answers['/api/admin/dashboard'] = {
+      status: 200,
+      body: {
+        success: true,
+        data: figures({
+          selected_period_summary: {
+            date_from: '2026-11-25',
+            date_to: '2026-11-26',
+            count: 3,
+            amount: '1250.50',
+            days,
+          },
+        }),
+        error: null,
+      },
+    };
+    renderPage();
+    expect(
+      await screen.findByRole('figure', { name: /^Sales per day, 25\/11\/2026 to 26\/11\/2026\./ }),
+    ).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Sales per day, newest first' })).toBeTruthy();
   });
 
   it('asks for the last 30 days when that preset is chosen', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DASHBOARD_MESSAGES } from '../../../contracts/dashboard';
 import {
@@ -15,6 +15,7 @@ import { ExportButton } from '../../ui/export-button';
 import { PageHeader } from '../../ui/page-header';
 import { can, useViewer } from '../session';
 import { DailySales, PaymentMethods, StatusBreakdown } from './components/breakdowns';
+import { SalesChart, StatusChart } from './components/charts';
 import { PendingUsers } from './components/pending-users';
 import { type RangeDraft, RangePicker } from './components/range-picker';
 import { RecentActivity } from './components/recent-activity';
@@ -23,7 +24,7 @@ import { useDashboard } from './dashboard.api';
 
 /**
  * The admin dashboard (spec 3 §1, §2, §3): the sales of a period (today by default, spec 3 §9),
- * payment statistics, recent activity, pending users and the statistics export.
+ * its charts (issue 17), payment statistics, recent activity, pending users and the statistics export.
  */
 export function DashboardPage() {
   const { data: viewer } = useViewer();
@@ -41,6 +42,8 @@ export function DashboardPage() {
   const dashboard = useDashboard(range);
   useLoadFailure(dashboard.isError, DASHBOARD_MESSAGES.loadFailed);
   const data = dashboard.data;
+  // A range of more than one day gets its sales per day, as a chart and as a table.
+  const manyDays = (data?.salesOverview.selected_period_summary.days.length ?? 0) > 1;
 
   const shown = range ?? (data ? { from: data.date_from, to: data.date_to } : null);
   const period = shown
@@ -108,13 +111,22 @@ export function DashboardPage() {
               </Alert>
             )}
             <StatCards overview={data.salesOverview} symbol={data.currency.symbol} />
+            {/* The charts (issue 17); the tables below carry the same figures as text. */}
+            <Grid gap="md">
+              {manyDays && (
+                <Grid.Col span={{ base: 12, lg: 8 }}>
+                  <SalesChart data={data} dateFormat={date_format} />
+                </Grid.Col>
+              )}
+              <Grid.Col span={{ base: 12, lg: manyDays ? 4 : 12 }}>
+                <StatusChart data={data} />
+              </Grid.Col>
+            </Grid>
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
               <StatusBreakdown data={data} />
               <PaymentMethods data={data} />
             </SimpleGrid>
-            {data.salesOverview.selected_period_summary.days.length > 1 && (
-              <DailySales data={data} dateFormat={date_format} />
-            )}
+            {manyDays && <DailySales data={data} dateFormat={date_format} />}
             <RecentActivity data={data} canOpenOrders={can(viewer, 'orders.view')} />
           </>
         )}

@@ -30,10 +30,15 @@ export function DeliveryStatusBadge({ status }: { status: string }) {
   );
 }
 
+/** The Mantine colour of a payment status, shared by its badge and the dashboard's chart. */
+export function paymentStatusColor(status: string): string {
+  return PAYMENT_COLORS[status] ?? 'gray';
+}
+
 /** spec 1 §4 payment_status as a coloured badge. */
 export function PaymentStatusBadge({ status }: { status: string }) {
   return (
-    <Badge variant="light" color={PAYMENT_COLORS[status] ?? 'gray'} style={{ whiteSpace: 'nowrap' }}>
+    <Badge variant="light" color={paymentStatusColor(status)} style={{ whiteSpace: 'nowrap' }}>
       {orderValueLabel(status)}
     </Badge>
   );
