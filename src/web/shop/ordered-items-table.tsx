@@ -1,4 +1,5 @@
-import { Card, Table } from '@mantine/core';
+import { Card, Divider, Group, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 export type OrderedItem = {
   name: string;
@@ -39,6 +40,51 @@ export function OrderedItemsTable({
           ))}
         </Table.Tbody>
       </Table>
+    </Card>
+  );
+}
+
+/** An order's money lines as its buyer sees them: items, tax, shipping, any discount, the total. */
+export function OrderTotalLines({
+  order,
+  money,
+  children,
+}: {
+  order: {
+    items_total: string;
+    vat_total: string;
+    shipping_cost: string;
+    discount_total?: string;
+    grand_total: string;
+  };
+  money: (value: string) => string;
+  /** Lines under the total (what was paid, what is due). */
+  children?: ReactNode;
+}) {
+  const line = (label: string, value: string) => (
+    <Group justify="space-between">
+      <Text>{label}</Text>
+      <Text>{value}</Text>
+    </Group>
+  );
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap={6}>
+        {line('Items', money(order.items_total))}
+        {line('Tax', money(order.vat_total))}
+        {line('Shipping', money(order.shipping_cost))}
+        {order.discount_total !== undefined &&
+          Number(order.discount_total) > 0 &&
+          line('Discount', `-${money(order.discount_total)}`)}
+        <Divider />
+        <Group justify="space-between">
+          <Text fw={700}>Total</Text>
+          <Text fw={700} data-testid="order-total">
+            {money(order.grand_total)}
+          </Text>
+        </Group>
+        {children}
+      </Stack>
     </Card>
   );
 }

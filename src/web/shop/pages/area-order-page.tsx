@@ -1,8 +1,8 @@
-import { Alert, Anchor, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { AreaOrderProps } from '../../../contracts/customer-areas';
 import { orderValueLabel } from '../../../domain/orders/labels';
 import { displayDate, money as formatMoney } from '../../lib/format';
-import { OrderedItemsTable } from '../ordered-items-table';
+import { OrderedItemsTable, OrderTotalLines } from '../ordered-items-table';
 import { AreaOrderActions } from './area-order-actions';
 import { DeliveryBadge, PaymentBadge } from './area-orders-table';
 import { AreaShell } from './area-shell';
@@ -47,43 +47,18 @@ export function AreaOrderPage({ role, order }: AreaOrderProps) {
             )}
           </Stack>
         </Card>
-        <Card withBorder padding="lg">
-          <Stack gap={6}>
+        <OrderTotalLines order={order} money={money}>
+          <Group justify="space-between">
+            <Text>Paid</Text>
+            <Text>{money(order.amount_paid)}</Text>
+          </Group>
+          {due > 0 && order.can_pay && (
             <Group justify="space-between">
-              <Text>Items</Text>
-              <Text>{money(order.items_total)}</Text>
+              <Text fw={600}>Due</Text>
+              <Text fw={600}>{money(due.toFixed(2))}</Text>
             </Group>
-            <Group justify="space-between">
-              <Text>Tax</Text>
-              <Text>{money(order.vat_total)}</Text>
-            </Group>
-            <Group justify="space-between">
-              <Text>Shipping</Text>
-              <Text>{money(order.shipping_cost)}</Text>
-            </Group>
-            {Number(order.discount_total) > 0 && (
-              <Group justify="space-between">
-                <Text>Discount</Text>
-                <Text>-{money(order.discount_total)}</Text>
-              </Group>
-            )}
-            <Divider />
-            <Group justify="space-between">
-              <Text fw={700}>Total</Text>
-              <Text fw={700}>{money(order.grand_total)}</Text>
-            </Group>
-            <Group justify="space-between">
-              <Text>Paid</Text>
-              <Text>{money(order.amount_paid)}</Text>
-            </Group>
-            {due > 0 && order.can_pay && (
-              <Group justify="space-between">
-                <Text fw={600}>Due</Text>
-                <Text fw={600}>{money(due.toFixed(2))}</Text>
-              </Group>
-            )}
-          </Stack>
-        </Card>
+          )}
+        </OrderTotalLines>
       </Group>
     </AreaShell>
   );

@@ -1,7 +1,7 @@
-import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import type { PlacedOrderView } from '../../../contracts/checkout';
 import { money as formatMoney } from '../../lib/format';
-import { OrderedItemsTable } from '../ordered-items-table';
+import { OrderedItemsTable, OrderTotalLines } from '../ordered-items-table';
 
 const PAYMENT_STATUS: Record<string, string> = {
   unpaid: 'Not paid yet',
@@ -26,29 +26,7 @@ export function PlacedOrderSummary({ order }: { order: PlacedOrderView }) {
   return (
     <Stack gap="md">
       <OrderedItemsTable items={order.items} money={money} />
-      <Card withBorder padding="lg">
-        <Stack gap={6}>
-          <Group justify="space-between">
-            <Text>Items</Text>
-            <Text>{money(order.items_total)}</Text>
-          </Group>
-          <Group justify="space-between">
-            <Text>Tax</Text>
-            <Text>{money(order.vat_total)}</Text>
-          </Group>
-          <Group justify="space-between">
-            <Text>Shipping</Text>
-            <Text>{money(order.shipping_cost)}</Text>
-          </Group>
-          <Divider />
-          <Group justify="space-between">
-            <Text fw={700}>Total</Text>
-            <Text fw={700} data-testid="order-total">
-              {money(order.grand_total)}
-            </Text>
-          </Group>
-        </Stack>
-      </Card>
+      <OrderTotalLines order={order} money={money} />
       <Card withBorder padding="lg">
         <Title order={2} size="h4" mb="xs">
           Payment and delivery
