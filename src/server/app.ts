@@ -15,6 +15,7 @@ import { shopDocument } from './modules/storefront';
 import { ensureSession, needsSession, readSession } from './platform/auth/request-session';
 import type { AppContext } from './platform/context';
 import type { Database } from './platform/db/database';
+import { withReferenceCache } from './platform/db/reference-cache';
 import { localDiskStorage, type Storage } from './platform/files/storage';
 import { type AnyRoute, mountRoutes } from './platform/http/define-route';
 import {
@@ -102,10 +103,16 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     referrerPolicy: { policy: 'same-origin' },
   });
 
-  app.addHook('onRequest', async (req, reply) => {
+  // A GET (which never writes) reads settings, currencies, rules and the menu through the
+  // process's reference cache (docs/decisions/0064); other methods read them from the database.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
     reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    await readSession(ctx, req);
+    readSession(ctx, req).then(
+      () =>
+        req.method === 'GET' || req.method === 'HEAD' ? withReferenceCache(ctx.db, () => done()) : done(),
+      done,
+    );
   });
 
   // Every reply that depends on the session (pages with their CSRF token, /api/user, /api/auth/status,

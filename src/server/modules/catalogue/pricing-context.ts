@@ -8,6 +8,7 @@ import type { LoadedSession } from '../../platform/auth/sessions';
 import type { Executor } from '../../platform/db/database';
 import { preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
+import { cachedReference } from '../../platform/db/reference-cache';
 import { getSettings, settingsReader } from '../../platform/settings/settings-store';
 import {
   categories,
@@ -74,8 +75,12 @@ const activeRulesStatement = preparedStatement((db) =>
 
 /** Active rules not yet ended, each with its product and category ids, in one query. */
 export async function activeRules(db: Executor, today: IsoDate): Promise<PricingRule[]> {
-  const rows = await activeRulesStatement(db).execute({ today });
-  return rows.map((r) => toPricingRule({ ...r.rule, productIds: r.productIds, categoryIds: r.categoryIds }));
+  return cachedReference(db, `discount-rules:${today}`, async () => {
+    const rows = await activeRulesStatement(db).execute({ today });
+    return rows.map((r) =>
+      toPricingRule({ ...r.rule, productIds: r.productIds, categoryIds: r.categoryIds }),
+    );
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ShopListQuery, ShopSort } from '../../../contracts/shop-catalogue'
 import type { Executor } from '../../platform/db/database';
 import { preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
+import { cachedReference } from '../../platform/db/reference-cache';
 import { likePattern } from '../../platform/http/paging';
 import { files } from '../files';
 import {
@@ -345,8 +346,10 @@ const facetsStatement = preparedStatement((db) =>
 );
 
 export async function shopFacets(db: Executor) {
-  const [row] = await facetsStatement(db).execute();
-  return row ?? { categories: [], brands: [], colors: [] };
+  return cachedReference(db, 'shop-facets', async () => {
+    const [row] = await facetsStatement(db).execute();
+    return row ?? { categories: [], brands: [], colors: [] };
+  });
 }
 
 /** What the sitemap lists: every product guests may see and every active category. */

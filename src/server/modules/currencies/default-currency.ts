@@ -1,5 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database';
+import { cachedReference } from '../../platform/db/reference-cache';
 import { currencies } from './currencies.tables';
 
 export type CurrencyReply = {
@@ -24,6 +25,10 @@ export const FALLBACK_CURRENCY: CurrencyReply = {
 };
 
 export async function defaultCurrency(db: Executor): Promise<CurrencyReply> {
+  return { ...(await cachedReference(db, 'currency:default', () => readDefaultCurrency(db))) };
+}
+
+async function readDefaultCurrency(db: Executor): Promise<CurrencyReply> {
   const [row] = await db
     .select()
     .from(currencies)

@@ -10,6 +10,7 @@ import {
 import { validationError } from '../../../domain/errors';
 import type { Executor } from '../db/database';
 import { preparedStatement } from '../db/prepared';
+import { cachedReference } from '../db/reference-cache';
 import { settings } from './settings.tables';
 
 function readStored<K extends SettingKey>(key: K, stored: unknown): SettingValue<K> {
@@ -44,16 +45,18 @@ export async function getSettings<K extends SettingKey>(
 export function settingsReader<K extends SettingKey>(
   keys: readonly K[],
 ): (db: Executor) => Promise<Pick<Settings, K>> {
+  const name = keys.join(',');
   const statement = preparedStatement((db) =>
     db
       .select({ key: settings.key, value: settings.value })
       .from(settings)
       .where(inArray(settings.key, [...keys]))
       // PostgreSQL keeps 63 bytes of a statement's name: a digest of the keys stays unique.
-      .prepare(`settings_${createHash('sha1').update(keys.join(',')).digest('hex')}`),
+      .prepare(`settings_${createHash('sha1').update(name).digest('hex')}`),
   );
   return async (db) => {
-    const stored = new Map((await statement(db).execute()).map((r) => [r.key, r.value]));
+    const rows = await cachedReference(db, `settings:${name}`, () => statement(db).execute());
+    const stored = new Map(rows.map((r) => [r.key, r.value]));
     const result = {} as Pick<Settings, K>;
     for (const key of keys) {
       result[key] = (stored.has(key) ? readStored(key, stored.get(key)) : defaultSetting(key)) as Settings[K];

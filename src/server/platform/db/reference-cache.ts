@@ -1,0 +1,60 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
+import type { Executor } from './database';
+import { preparedStatement } from './prepared';
+
+/**
+ * Reference data (settings, currencies, discount rules, the menu, the shop's filter choices) kept per process between
+ * requests (issue 14, docs/decisions/0064). Every write of those tables bumps one version number
+ * in the same transaction (database triggers, migration 0026), so a write made by any process, a
+ * use case or a plain SQL statement is seen by the next request of every process: a request reads
+ * the version once, at its first reference read, and uses what this process loaded at that version,
+ * or loads it. Without a request scope (jobs, tests calling use cases, transactions) nothing is
+ * cached: reads go to the database as before.
+ */
+type Scope = { db: Executor; version: Promise<number> | null };
+
+const scopes = new AsyncLocalStorage<Scope>();
+
+const versionStatement = preparedStatement((db) =>
+  db
+    .select({ version: sql<string>`version` })
+    .from(sql`reference_data_version`)
+    .prepare('reference_data_version'),
+);
+
+let cache: { db: Executor; version: number; values: Map<string, Promise<unknown>> } | null = null;
+
+/** Runs a read-only request with the reference cache of `db` (its own handle, not a transaction). */
+export function withReferenceCache<T>(db: Executor, run: () => T): T {
+  return scopes.run({ db, version: null }, run);
+}
+
+async function versionOf(scope: Scope): Promise<number> {
+  scope.version ??= versionStatement(scope.db)
+    .execute()
+    .then((rows) => Number(rows[0]?.version ?? 0));
+  return scope.version;
+}
+
+/**
+ * `load()` once per reference version in this process, when `db` is the handle of the current
+ * request's scope; otherwise `load()` itself. What it answers is shared between requests: callers
+ * must not change it.
+ */
+export async function cachedReference<T>(db: Executor, key: string, load: () => Promise<T>): Promise<T> {
+  const scope = scopes.getStore();
+  if (!scope || scope.db !== db) return load();
+  const version = await versionOf(scope);
+  if (!cache || cache.db !== db || cache.version < version) cache = { db, version, values: new Map() };
+  // A request that read an older version than this process has since loaded reads for itself.
+  else if (cache.version > version) return load();
+  let value = cache.values.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = load();
+    const values = cache.values;
+    values.set(key, value);
+    value.catch(() => values.delete(key));
+  }
+  return value;
+}

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../server/platform/db/database';
+import { cachedReference, withReferenceCache } from '../server/platform/db/reference-cache';
+import { getSetting } from '../server/platform/settings/settings-store';
+import { freshDatabase } from './test-database';
+
+/**
+ * The per-process reference cache (docs/decisions/0064): a request reuses what the process loaded
+ * at the current version, and any committed write of reference data, by any path, is seen by the
+ * next request.
+ */
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await freshDatabase(inject('templatePath'));
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function version(): Promise<number> {
+  const result = (await database.db.execute(sql`select version from reference_data_version`)) as unknown as {
+    rows: { version: string | number }[];
+  };
+  return Number(result.rows[0]!.version);
+}
+
+/** A request's read of `key` through the cache, counting how often it reached the loader. */
+function counter() {
+  let loads = 0;
+  const read = (key: string) =>
+    withReferenceCache(database.db, () =>
+      cachedReference(database.db, key, async () => {
+        loads += 1;
+        return { loads };
+      }),
+    );
+  return { read, loads: () => loads };
+}
+
+describe('reference data version', () => {
+  it('moves once per transaction that writes reference data, however many rows', async () => {
+    const before = await version();
+    await database.db.execute(sql`
+      insert into categories (name, slug) select 'Cached ' || g, 'cached-' || g from generate_series(1, 25) g`);
+    expect(await version()).toBe(before + 1);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`update settings set value = value where key = 'app_timezone'`);
+      await tx.execute(sql`insert into brands (name, slug) values ('Cached brand', 'cached-brand')`);
+    });
+    expect(await version()).toBe(before + 2);
+  });
+
+  it('is left alone by a rolled-back write and by stock and price updates of products', async () => {
+    await database.db.execute(sql`insert into products (name, slug) values ('Stocked', 'stocked')`);
+    const before = await version();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into colors (name, code) values ('Rolled back', '#000000')`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await database.db.execute(sql`update products set stock_quantity = 7, price = 12 where slug = 'stocked'`);
+    expect(await version()).toBe(before);
+    await database.db.execute(sql`update products set name = 'Stocked renamed' where slug = 'stocked'`);
+    expect(await version()).toBe(before + 1);
+  });
+
+  it('moves when a rule’s uses reach its total limit, not on every use', async () => {
+    await database.db.execute(sql`
+      insert into discount_rules (name, type, discount_value, total_usage_limit, usage_count)
+      values ('Limited', 'product', 10, 3, 0)`);
+    const before = await version();
+    await database.db.execute(
+      sql`update discount_rules set usage_count = usage_count + 1 where name = 'Limited'`,
+    );
+    await database.db.execute(
+      sql`update discount_rules set usage_count = usage_count + 1 where name = 'Limited'`,
+    );
+    expect(await version()).toBe(before);
+    await database.db.execute(
+      sql`update discount_rules set usage_count = usage_count + 1 where name = 'Limited'`,
+    );
+    expect(await version()).toBe(before + 1);
+    await database.db.execute(
+      sql`update discount_rules set usage_count = usage_count - 1 where name = 'Limited'`,
+    );
+    expect(await version()).toBe(before + 2);
+  });
+});
+
+describe('cachedReference', () => {
+  it('loads once per version inside request scopes, and again after any committed write', async () => {
+    const { read, loads } = counter();
+    expect(await read('test:a')).toEqual({ loads: 1 });
+    expect(await read('test:a')).toEqual({ loads: 1 });
+    expect(loads()).toBe(1);
+    await database.db.execute(sql`
+      insert into settings (key, value) values ('site_name', '"Cached shop"'::jsonb)
+      on conflict (key) do update set value = excluded.value`);
+    expect(await read('test:a')).toEqual({ loads: 2 });
+    expect(loads()).toBe(2);
+  });
+
+  it('does not cache outside a request scope or inside a transaction', async () => {
+    const { loads } = counter();
+    let direct = 0;
+    const load = async () => ({ n: ++direct });
+    await cachedReference(database.db, 'test:b', load);
+    await cachedReference(database.db, 'test:b', load);
+    expect(direct).toBe(2);
+    await withReferenceCache(database.db, () =>
+      database.db.transaction(async (tx) => {
+        await cachedReference(tx, 'test:b', load);
+        await cachedReference(tx, 'test:b', load);
+      }),
+    );
+    expect(direct).toBe(4);
+    expect(loads()).toBe(0);
+  });
+
+  it('answers a setting written by plain SQL on the next request', async () => {
+    const read = () => withReferenceCache(database.db, () => getSetting(database.db, 'app_timezone'));
+    const first = await read();
+    const other = first === 'Europe/Paris' ? 'Europe/Berlin' : 'Europe/Paris';
+    await database.db.execute(sql`
+      insert into settings (key, value) values ('app_timezone', ${JSON.stringify(other)}::jsonb)
+      on conflict (key) do update set value = excluded.value`);
+    expect(await read()).toBe(other);
+  });
+});
