@@ -160,3 +160,6 @@ export type RentalDocumentGeneratedReply = {
 };
 
 export type RentalDocumentActionReply = { success: true; message: string; data: null };
+
+/** spec 3 §9: the PDF viewer's loader shows at least 1 s. */
+export const PDF_LOADER_MS = 1000;
