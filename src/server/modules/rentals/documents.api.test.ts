@@ -4,10 +4,12 @@ import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENTAL_DOCUMENT_MESSAGES as M } from '../../../contracts/rental-documents';
+import { createOrderFixture } from '../../../test/order-fixtures';
 import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { setSettings } from '../../platform/settings/settings-store';
+import { orderDocuments } from '../orders/orders.tables';
 import { seedDemoRentalTemplates } from '../templates';
 import { createDocumentsFixture } from './documents.fixtures';
 import { rentalDocuments, rentalPayments, rentalPeriods } from './rentals.tables';
@@ -415,6 +417,30 @@ describe('period documents and invoices', () => {
       numbers.push(Number((reply.json().data.document_number as string).slice(-6)));
     }
     expect(numbers[1]).toBe(numbers[0]! + 1);
+  });
+});
+
+describe('one invoice series for the shop (DECISIONS 12)', () => {
+  it("a rental final invoice takes the number after the last order final invoice, and the next order's follows it", async () => {
+    const order = await createOrderFixture(t.ctx.db, { paymentStatus: 'paid', amountPaid: '1063.00' });
+    const orderInvoice = await admin.post(`/admin/orders/${order.id}/documents/final_invoice/generate`, {});
+    expect(orderInvoice.statusCode).toBe(200);
+    const [orderDoc] = await t.ctx.db
+      .select({ number: orderDocuments.documentNumber })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.id, orderInvoice.json().document_id));
+    const { booking, periods } = await createDocumentsFixture(t.ctx.db, {
+      status: 'active',
+      periods: [{ status: 'active_paid', itemAmount: '90.00' }],
+    });
+    const rental = await admin.post(
+      `/admin/rental-bookings/${booking.id}/periods/${periods[0]!.id}/documents`,
+      {
+        document_type: 'final_invoice',
+      },
+    );
+    const sequence = (number: string) => Number(number.slice(-6));
+    expect(sequence(rental.json().data.document_number)).toBe(sequence(orderDoc!.number!) + 1);
   });
 });
 
