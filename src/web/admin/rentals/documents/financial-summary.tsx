@@ -32,7 +32,7 @@ export function FinancialSummary({ bookingId }: { bookingId: number }) {
   const documents = useRentalDocuments(bookingId);
   return (
     <Card withBorder component="section" aria-labelledby={`financial-summary-${bookingId}`}>
-      <Title order={3} size="h4" mb="sm" id={`financial-summary-${bookingId}`}>
+      <Title order={2} size="h4" mb="sm" id={`financial-summary-${bookingId}`}>
         Financial summary
       </Title>
       {documents.isPending && <Loader size="sm" aria-label="Loading financial summary" />}

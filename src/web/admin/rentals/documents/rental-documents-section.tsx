@@ -41,7 +41,7 @@ export function RentalDocumentsSection({ bookingId }: { bookingId: number }) {
 
   return (
     <Card withBorder component="section" aria-labelledby={`rental-documents-${bookingId}`}>
-      <Title order={3} size="h4" mb="sm" id={`rental-documents-${bookingId}`}>
+      <Title order={2} size="h4" mb="sm" id={`rental-documents-${bookingId}`}>
         Documents
       </Title>
       {documents.isPending && <Loader size="sm" aria-label="Loading documents" />}
