@@ -2,6 +2,7 @@ import { magicLinkMail, passwordResetMail, smsOtpSms } from './modules/accounts'
 import { newOrderAdminMail, orderConfirmationMail, sandboxWebhook } from './modules/checkout';
 import { contactMessageMail } from './modules/contact';
 import { customerLinkMail, documentMail } from './modules/orders';
+import { rentalDocumentMail } from './modules/rentals';
 import { stockAlertsMail } from './modules/stock';
 import type { AnyJob } from './platform/jobs/job-queue';
 
@@ -15,6 +16,7 @@ export const allJobs: readonly AnyJob[] = [
   smsOtpSms,
   customerLinkMail,
   documentMail,
+  rentalDocumentMail,
   stockAlertsMail,
   contactMessageMail,
   orderConfirmationMail,

@@ -28,6 +28,7 @@ import {
   purchaseHistoryRoutes,
 } from './modules/orders';
 import { patientAreaRoutes, patientsRoutes } from './modules/patients';
+import { rentalDocumentRoutes } from './modules/rentals';
 import {
   chatPopupRoutes,
   emailSettingsRoutes,
@@ -123,6 +124,7 @@ const moduleRoutes: AnyRoute[] = [
   ...paymentMethodRoutes,
   ...shippingRoutes,
   ...orderDocumentRoutes,
+  ...rentalDocumentRoutes,
   ...customerLinkRoutes,
   ...orderLinkRoutes,
   ...creditAdminRoutes,

@@ -1,9 +1,9 @@
-import type { Readable } from 'node:stream';
 import { ORDER_DOCUMENT_MESSAGES } from '../../../contracts/orders';
 import type { DocumentType } from '../../../domain/orders/documents-and-link';
 import type { Actor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/database';
+import { readStoredFile } from '../../platform/files/read-stored-file';
 import { notFound } from '../../platform/http/errors';
 import {
   type DocumentRow,
@@ -59,12 +59,7 @@ export async function latestStoredDocument(
 
 /** The stored PDF of a version; a file gone from the storage is 404. */
 export async function readDocumentPdf(ctx: AppContext, doc: DocumentRow): Promise<Buffer> {
-  try {
-    const stream: Readable = await ctx.storage.get(doc.storagePath);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-    return Buffer.concat(chunks);
-  } catch {
-    throw notFound(ORDER_DOCUMENT_MESSAGES.documentFileMissing);
-  }
+  const pdf = await readStoredFile(ctx.storage, doc.storagePath);
+  if (!pdf) throw notFound(ORDER_DOCUMENT_MESSAGES.documentFileMissing);
+  return pdf;
 }

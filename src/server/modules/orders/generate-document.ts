@@ -13,6 +13,7 @@ import { priceLine } from '../../../domain/pricing/totals';
 import { type Actor, audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { Executor, Tx } from '../../platform/db/database';
+import { readLetterhead } from '../../platform/pdf/pdf-document';
 import { getSettings } from '../../platform/settings/settings-store';
 import { reserveDocumentNumber } from './document-numbers';
 import {
@@ -60,19 +61,7 @@ function vatLabel(info: VatInfoSnapshot | null, vatEnabled: boolean): string {
   }
 }
 
-const COMPANY_KEYS = [
-  'company_name',
-  'company_address',
-  'company_vat_number',
-  'company_registration_number',
-  'company_email',
-  'company_phone',
-  'company_website',
-  'site_name',
-  'app_date_format',
-  'app_timezone',
-  'pdf_show_variants',
-] as const;
+const COMPANY_KEYS = ['app_date_format', 'app_timezone', 'pdf_show_variants'] as const;
 
 /** What one document of an order prints, read inside the generating transaction. */
 export async function orderPdfInput(
@@ -84,6 +73,7 @@ export async function orderPdfInput(
   now: Date,
 ): Promise<OrderPdfInput> {
   const s = await getSettings(db, COMPANY_KEYS);
+  const company = await readLetterhead(db);
   const data = await orderDocumentData(db, order);
   const date = (instant: Date) => formatIsoDate(isoDateInZone(instant, s.app_timezone), s.app_date_format);
   const items = data.items.map((item) => {
@@ -126,15 +116,7 @@ export async function orderPdfInput(
     number,
     version,
     issued_on: date(now),
-    company: {
-      name: s.company_name || s.site_name,
-      address: s.company_address,
-      vat_number: s.company_vat_number,
-      registration_number: s.company_registration_number,
-      email: s.company_email,
-      phone: s.company_phone,
-      website: s.company_website,
-    },
+    company,
     order: {
       code: order.orderCode,
       created_on: date(order.createdAt),

@@ -216,20 +216,9 @@ export const orderDocuments = pgTable(
 );
 
 /**
- * DECISIONS 12: gapless numbers per document type and year. One row per (type, year) holds the
- * last number given; one row per (order, type) holds the number that order got, so regenerating
- * keeps it.
+ * DECISIONS 12: the number an order got per numbered document type, so regenerating keeps it. The
+ * (type, year) counters are platform/db/sequences.tables.ts.
  */
-export const documentSequences = pgTable(
-  'document_sequences',
-  {
-    documentType: text('document_type').notNull(),
-    year: integer('year').notNull(),
-    lastNumber: integer('last_number').notNull().default(0),
-  },
-  (t) => [uniqueIndex('document_sequences_type_year').on(t.documentType, t.year)],
-);
-
 export const orderDocumentNumbers = pgTable(
   'order_document_numbers',
   {

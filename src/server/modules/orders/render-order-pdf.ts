@@ -1,23 +1,9 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { type Cents, formatMoney } from '../../../domain/money/money';
 import { DOCUMENT_TITLES, type DocumentType } from '../../../domain/orders/documents-and-link';
 import { orderValueLabel } from '../../../domain/orders/labels';
+import { drawLetterhead, type Letterhead, startPdf } from '../../platform/pdf/pdf-document';
 
-const require = createRequire(import.meta.url);
-/** pdfkit's built-in fonts stop at Latin-1 (no €, ₹…): DejaVu Sans ships in an npm package. */
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-
-export type CompanyDetails = {
-  name: string;
-  address: string;
-  vat_number: string;
-  registration_number: string;
-  email: string;
-  phone: string;
-  website: string;
-};
+export type CompanyDetails = Letterhead;
 
 export type PdfItem = {
   name: string;
@@ -86,61 +72,21 @@ const PRICED: ReadonlySet<DocumentType> = new Set([
  * only (delivery note, packing slip) or the addresses and carrier (shipping label).
  */
 export function renderOrderPdf(input: OrderPdfInput): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 40,
-    info: { Title: `${DOCUMENT_TITLES[input.type]} ${input.order.code}`, Author: input.company.name },
-  });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done, left, width } = startPdf({
+    title: `${DOCUMENT_TITLES[input.type]} ${input.order.code}`,
+    author: input.company.name,
   });
 
   const money = (value: Cents) => formatMoney(value, input.symbol);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-
   // Company (website settings) on the left, title and number on the right.
-  const top = doc.y;
   const c = input.company;
-  doc
-    .font('bold')
-    .fontSize(14)
-    .text(c.name || 'Company', left, top, { width: width / 2 });
-  doc.font('body').fontSize(9);
-  for (const line of [
-    c.address,
-    c.vat_number && `VAT number: ${c.vat_number}`,
-    c.registration_number && `Registration number: ${c.registration_number}`,
-    c.email && `E-mail: ${c.email}`,
-    c.phone && `Phone: ${c.phone}`,
-    c.website,
-  ]) {
-    if (line) doc.text(line, { width: width / 2 });
-  }
-  const companyBottom = doc.y;
-  doc
-    .font('bold')
-    .fontSize(18)
-    .text(DOCUMENT_TITLES[input.type], left + width / 2, top, {
-      width: width / 2,
-      align: 'right',
-    });
-  doc.font('body').fontSize(9);
-  const facts = [
+  drawLetterhead(doc, { left, width }, c, DOCUMENT_TITLES[input.type], [
     input.number ? `Number: ${input.number}` : null,
     `Order: ${input.order.code}`,
     `Order date: ${input.order.created_on}`,
     `Issued: ${input.issued_on}`,
     input.version > 1 ? `Version: ${input.version}` : null,
-  ];
-  for (const fact of facts)
-    if (fact) doc.text(fact, left + width / 2, doc.y, { width: width / 2, align: 'right' });
-  doc.y = Math.max(doc.y, companyBottom) + 16;
+  ]);
 
   // Customer and addresses.
   const o = input.order;

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ORDER_DOCUMENT_MESSAGES as M } from '../../../../contracts/orders';
 import {
@@ -9,6 +9,7 @@ import {
 import { errorMessage } from '../../../lib/form-errors';
 import { confirmAction } from '../../../ui/confirm';
 import { notifyError, notifySuccess } from '../../../ui/notify';
+import { PdfViewerModal, type PdfViewerTarget } from '../../../ui/pdf-viewer-modal';
 import {
   storedDocumentUrl,
   useDocumentActions,
@@ -18,8 +19,6 @@ import {
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB');
 const kb = (size: number) => `${Math.max(1, Math.round(size / 1024))} KB`;
-
-type Viewer = { title: string; url: string } | null;
 
 function DocumentHistory({
   orderId,
@@ -81,7 +80,7 @@ function DocumentHistory({
 export function OrderDocumentsPanel({ orderId }: { orderId: number }) {
   const documents = useOrderDocuments(orderId);
   const { prepare, email, remove } = useDocumentActions(orderId);
-  const [viewer, setViewer] = useState<Viewer>(null);
+  const [viewer, setViewer] = useState<PdfViewerTarget>(null);
   const [openHistory, setOpenHistory] = useState<DocumentType | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -230,16 +229,7 @@ export function OrderDocumentsPanel({ orderId }: { orderId: number }) {
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={viewer !== null} onClose={() => setViewer(null)} title={viewer?.title} size="xl">
-        {viewer && (
-          <iframe
-            title={viewer.title}
-            src={viewer.url}
-            style={{ width: '100%', height: '75vh', border: 0 }}
-            data-testid="document-viewer"
-          />
-        )}
-      </Modal>
+      <PdfViewerModal target={viewer} onClose={() => setViewer(null)} />
     </Card>
   );
 }

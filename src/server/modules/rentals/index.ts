@@ -1,0 +1,2 @@
+export { rentalDocumentRoutes } from './documents.routes';
+export { rentalDocumentMail } from './rental-document-email';

@@ -1,0 +1,95 @@
+import {
+  RENTAL_DOCUMENT_MESSAGES as M,
+  type PeriodDocumentType,
+  RENTAL_DOCUMENT_TITLES,
+} from '../../../contracts/rental-documents';
+import { fieldError } from '../../../domain/errors';
+import { type Actor, audit } from '../../platform/audit/audit';
+import type { AppContext } from '../../platform/context';
+import { defineJob } from '../../platform/jobs/job-queue';
+import { getSettings } from '../../platform/settings/settings-store';
+import {
+  findBookingOr404,
+  findPeriodByIdOr404,
+  findPeriodOr404,
+  findRentalDocument,
+} from './documents.queries';
+import { generateRentalDocumentIn } from './rental-document-generate';
+import { readRentalDocumentPdf, rentalDocumentFileName } from './rental-document-view';
+
+type RentalDocumentMail = {
+  bookingId: number;
+  documentId: number;
+  actorUserId: number;
+  ip: string | null;
+};
+
+/**
+ * The document's e-mail, sent by the job queue (docs/decisions/0046): the version made when the
+ * admin pressed the button, attached as a PDF, to the booking's customer e-mail. Audited when
+ * sent, and when the last attempt fails.
+ */
+export const rentalDocumentMail = defineJob<RentalDocumentMail>({
+  name: 'rentals.document-mail',
+  async run(ctx, { bookingId, documentId, actorUserId, ip }) {
+    const booking = await findBookingOr404(ctx.db, bookingId).catch(() => null);
+    const doc = booking ? await findRentalDocument(ctx.db, bookingId, documentId) : null;
+    if (!booking || !doc) return; // the booking or its period was deleted since: nothing to send
+    const pdf = await readRentalDocumentPdf(ctx, doc);
+    const s = await getSettings(ctx.db, ['company_name', 'site_name']);
+    const shop = s.company_name || s.site_name;
+    const title = RENTAL_DOCUMENT_TITLES[doc.documentType as PeriodDocumentType];
+    await ctx.mailer.send({
+      to: booking.customerEmail,
+      subject: `${title} for rental ${booking.bookingNumber}${doc.documentNumber ? ` (${doc.documentNumber})` : ''} · ${shop}`,
+      text: `Dear ${booking.customerName || 'customer'},\n\nPlease find attached the ${title.toLowerCase()} for your rental ${booking.bookingNumber}.\n\nKind regards,\n${shop}\n`,
+      attachments: [
+        { filename: rentalDocumentFileName(booking, doc), content: pdf, contentType: 'application/pdf' },
+      ],
+    });
+    await audit(ctx.db, {
+      actorUserId,
+      action: 'rental_booking.document_emailed',
+      subjectType: 'rental_booking',
+      subjectId: bookingId,
+      data: { document_id: doc.id, document_type: doc.documentType, to: booking.customerEmail },
+      ip,
+    });
+  },
+  async failed(ctx, { bookingId, documentId, actorUserId, ip }, error) {
+    await audit(ctx.db, {
+      actorUserId,
+      action: 'rental_booking.document_email_failed',
+      subjectType: 'rental_booking',
+      subjectId: bookingId,
+      data: { document_id: documentId, error },
+      ip,
+    });
+  },
+});
+
+/**
+ * POST /admin/api/rental-periods/{id}/send-document-email (spec 3 §7): makes a fresh version of
+ * the period's proforma or final invoice (what is mailed is what the period says now) and queues
+ * its e-mail in the same transaction (docs/decisions/0069).
+ */
+export async function sendRentalDocumentEmail(
+  ctx: AppContext,
+  actor: Actor,
+  periodId: number,
+  type: PeriodDocumentType,
+): Promise<{ documentId: number; to: string }> {
+  return ctx.db.transaction(async (tx) => {
+    const { period } = await findPeriodByIdOr404(tx, periodId);
+    const booking = await findBookingOr404(tx, period.bookingId, true);
+    if (!booking.customerEmail.trim()) throw fieldError('document_type', M.customerEmailRequired);
+    const withTotals = await findPeriodOr404(tx, booking.id, periodId);
+    const doc = await generateRentalDocumentIn(ctx, tx, actor, booking, withTotals, type);
+    await rentalDocumentMail.enqueue(
+      tx,
+      { bookingId: booking.id, documentId: doc.id, actorUserId: actor.userId, ip: actor.ip },
+      ctx.now(),
+    );
+    return { documentId: doc.id, to: booking.customerEmail };
+  });
+}
