@@ -110,7 +110,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     readSession(ctx, req).then(
       () =>
-        req.method === 'GET' || req.method === 'HEAD' ? withReferenceCache(ctx.db, () => done()) : done(),
+        req.method === 'GET' || req.method === 'HEAD'
+          ? withReferenceCache(ctx.db, () => done(), req.sessionState.referenceVersion)
+          : done(),
       done,
     );
   });

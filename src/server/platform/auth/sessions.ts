@@ -33,10 +33,15 @@ export type LoadedSession = {
   permissions: ReadonlySet<string>;
 };
 
-export type SessionState =
+/**
+ * `referenceVersion`: the reference data's version, read with the session in the same query so
+ * the request's reference cache needs no query of its own (docs/decisions/0064).
+ */
+export type SessionState = (
   | { status: 'none' }
   | { status: 'expired'; session: LoadedSession }
-  | { status: 'active'; session: LoadedSession };
+  | { status: 'active'; session: LoadedSession }
+) & { referenceVersion?: number };
 
 export type SignedInSession = LoadedSession & { user: SessionUser; activeRole: string };
 
@@ -66,6 +71,7 @@ const sessionStatement = preparedStatement((db) =>
       permissions: sql<
         string[]
       >`coalesce((select array_agg(${qualified(permissions.name)}) from ${rolePermissions} join ${roles} on ${qualified(roles.id)} = ${qualified(rolePermissions.roleId)} join ${permissions} on ${qualified(permissions.id)} = ${qualified(rolePermissions.permissionId)} where ${qualified(roles.name)} = ${qualified(sessions.activeRole)}), '{}')`,
+      referenceVersion: sql<string>`(select version from reference_data_version where id = 1)`,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
@@ -105,10 +111,11 @@ export async function loadSession(db: Executor, cookieValue: string, now: Date):
     roles: heldRoles,
     permissions: withImpliedPermissions(activeRole ? row.permissions : []),
   };
-  if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', session };
+  const referenceVersion = Number(row.referenceVersion);
+  if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', session, referenceVersion };
   // A suspended or closed account loses its sessions at once.
-  if (user && user.accountStatus !== 'active') return { status: 'expired', session };
-  return { status: 'active', session };
+  if (user && user.accountStatus !== 'active') return { status: 'expired', session, referenceVersion };
+  return { status: 'active', session, referenceVersion };
 }
 
 export type NewSession = { cookieValue: string; csrfToken: string; expiresAt: Date; remember: boolean };

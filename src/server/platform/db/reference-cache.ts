@@ -25,9 +25,12 @@ const versionStatement = preparedStatement((db) =>
 
 let cache: { db: Executor; version: number; values: Map<string, Promise<unknown>> } | null = null;
 
-/** Runs a read-only request with the reference cache of `db` (its own handle, not a transaction). */
-export function withReferenceCache<T>(db: Executor, run: () => T): T {
-  return scopes.run({ db, version: null }, run);
+/**
+ * Runs a read-only request with the reference cache of `db` (its own handle, not a transaction).
+ * `knownVersion`: the version when the request has read it already (with its session).
+ */
+export function withReferenceCache<T>(db: Executor, run: () => T, knownVersion?: number): T {
+  return scopes.run({ db, version: knownVersion === undefined ? null : Promise.resolve(knownVersion) }, run);
 }
 
 async function versionOf(scope: Scope): Promise<number> {
