@@ -145,16 +145,17 @@ export function usePickupPoints() {
 }
 
 export type StockStatusReply = {
-  stock_deducted_at?: string | null;
-  deducted?: boolean;
+  stock_management_enabled?: boolean;
+  stock_deducted_at: string | null;
   items: {
     product_id: number;
-    product_name?: string;
-    variant?: string | null;
+    product_stock_id?: number | null;
+    name?: string;
     quantity?: number;
-    period_number?: number | null;
+    /** Whether the booking holds this item's units now. */
     deducted?: boolean;
-    status?: string;
+    current_stock?: number;
+    period_number: number | null;
   }[];
 };
 

@@ -12,7 +12,7 @@ export function BookingStockPanel({ bookingId }: { bookingId: number }) {
   const { date_format, timezone } = useUiSettings();
   const status = useBookingStockStatus(bookingId);
   const deductedAt = status.data?.stock_deducted_at ?? null;
-  const deducted = Boolean(deductedAt) || status.data?.deducted === true;
+  const deducted = Boolean(deductedAt);
 
   return (
     <Card withBorder>
@@ -27,6 +27,10 @@ export function BookingStockPanel({ bookingId }: { bookingId: number }) {
             {status.error instanceof Error && status.error.message
               ? `Failed to load stock status: ${status.error.message}`
               : 'Failed to load stock status'}
+          </Text>
+        ) : status.data.stock_management_enabled === false ? (
+          <Text size="sm" c="dimmed">
+            Stock management is switched off: rentals do not move stock.
           </Text>
         ) : (
           <>
@@ -51,17 +55,24 @@ export function BookingStockPanel({ bookingId }: { bookingId: number }) {
                     <Table.Th>Product</Table.Th>
                     <Table.Th>Period</Table.Th>
                     <Table.Th ta="right">Quantity</Table.Th>
+                    <Table.Th ta="right">In stock</Table.Th>
+                    <Table.Th>Held</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {status.data.items.map((item) => (
-                    <Table.Tr key={`${item.product_id}-${item.variant ?? ''}-${item.period_number ?? 0}`}>
-                      <Table.Td>
-                        {item.product_name ?? `Product #${item.product_id}`}
-                        {item.variant ? ` (${item.variant})` : ''}
-                      </Table.Td>
+                    <Table.Tr
+                      key={`${item.product_id}-${item.product_stock_id ?? ''}-${item.period_number ?? 0}`}
+                    >
+                      <Table.Td>{item.name ?? `Product #${item.product_id}`}</Table.Td>
                       <Table.Td>{item.period_number ?? '—'}</Table.Td>
                       <Table.Td ta="right">{item.quantity ?? '—'}</Table.Td>
+                      <Table.Td ta="right">{item.current_stock ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <Badge size="sm" variant="light" color={item.deducted ? 'teal' : 'gray'}>
+                          {item.deducted ? 'Deducted' : 'No'}
+                        </Badge>
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
