@@ -28,6 +28,7 @@ import {
   purchaseHistoryRoutes,
 } from './modules/orders';
 import { patientAreaRoutes, patientsRoutes } from './modules/patients';
+import { bookingsRoutes } from './modules/rentals';
 import {
   chatPopupRoutes,
   emailSettingsRoutes,
@@ -115,6 +116,7 @@ const moduleRoutes: AnyRoute[] = [
   ...stockSettingsRoutes,
   ...stockSheetRoutes,
   ...ordersListRoutes,
+  ...bookingsRoutes,
   ...purchaseHistoryRoutes,
   ...customersRoutes,
   ...patientsRoutes,

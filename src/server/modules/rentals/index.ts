@@ -1,0 +1,1 @@
+export { bookingsRoutes } from './bookings.routes';
