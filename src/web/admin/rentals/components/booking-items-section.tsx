@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Badge,
   Button,
   Card,
   Group,
@@ -109,21 +108,21 @@ export function BookingItemsSection({
             No rental items yet.{editable ? ' Use "Add item" to add the first one.' : ''}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={760}>
+          <Table.ScrollContainer minWidth={720}>
             <Table verticalSpacing="xs" aria-label="Rental items">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Product</Table.Th>
-                  <Table.Th w={90}>Quantity</Table.Th>
-                  <Table.Th w={100}>Days</Table.Th>
-                  <Table.Th w={150}>Start date</Table.Th>
-                  <Table.Th w={110}>Daily rate</Table.Th>
-                  <Table.Th w={100}>Discount</Table.Th>
-                  <Table.Th w={110} ta="right">
+                  <Table.Th w={80}>Quantity</Table.Th>
+                  <Table.Th w={80}>Days</Table.Th>
+                  <Table.Th w={130}>Start date</Table.Th>
+                  <Table.Th w={95}>Daily rate</Table.Th>
+                  <Table.Th w={85}>Discount</Table.Th>
+                  <Table.Th w={95} ta="right">
                     Cost
                   </Table.Th>
                   {editable && (
-                    <Table.Th w={80}>
+                    <Table.Th w={72}>
                       <VisuallyHidden>Actions</VisuallyHidden>
                     </Table.Th>
                   )}
@@ -157,14 +156,9 @@ export function BookingItemsSection({
                           </Text>
                         )}
                         {row.available_units !== null && (
-                          <Badge
-                            size="sm"
-                            variant="light"
-                            color={isShort(row) ? 'red' : 'teal'}
-                            data-testid="free-units"
-                          >
+                          <Text size="xs" c={isShort(row) ? 'red.8' : 'teal.9'} data-testid="free-units">
                             {row.available_units} free for these dates
-                          </Badge>
+                          </Text>
                         )}
                       </Table.Td>
                       <Table.Td>{row.quantity}</Table.Td>

@@ -53,10 +53,8 @@ export function BookingStockPanel({ bookingId }: { bookingId: number }) {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Product</Table.Th>
-                    <Table.Th>Period</Table.Th>
-                    <Table.Th ta="right">Quantity</Table.Th>
+                    <Table.Th ta="right">Rented</Table.Th>
                     <Table.Th ta="right">In stock</Table.Th>
-                    <Table.Th>Held</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -64,15 +62,15 @@ export function BookingStockPanel({ bookingId }: { bookingId: number }) {
                     <Table.Tr
                       key={`${item.product_id}-${item.product_stock_id ?? ''}-${item.period_number ?? 0}`}
                     >
-                      <Table.Td>{item.name ?? `Product #${item.product_id}`}</Table.Td>
-                      <Table.Td>{item.period_number ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{item.name ?? `Product #${item.product_id}`}</Text>
+                        <Text size="xs" c="dimmed">
+                          {item.period_number === null ? 'Booking item' : `Period ${item.period_number}`}
+                          {item.deducted ? ' · taken from stock' : ''}
+                        </Text>
+                      </Table.Td>
                       <Table.Td ta="right">{item.quantity ?? '—'}</Table.Td>
                       <Table.Td ta="right">{item.current_stock ?? '—'}</Table.Td>
-                      <Table.Td>
-                        <Badge size="sm" variant="light" color={item.deducted ? 'teal' : 'gray'}>
-                          {item.deducted ? 'Deducted' : 'No'}
-                        </Badge>
-                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
