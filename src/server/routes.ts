@@ -28,7 +28,7 @@ import {
   purchaseHistoryRoutes,
 } from './modules/orders';
 import { patientAreaRoutes, patientsRoutes } from './modules/patients';
-import { bookingsRoutes } from './modules/rentals';
+import { bookingsRoutes, rentalRequestRoutes } from './modules/rentals';
 import {
   chatPopupRoutes,
   emailSettingsRoutes,
@@ -117,6 +117,7 @@ const moduleRoutes: AnyRoute[] = [
   ...stockSheetRoutes,
   ...ordersListRoutes,
   ...bookingsRoutes,
+  ...rentalRequestRoutes,
   ...purchaseHistoryRoutes,
   ...customersRoutes,
   ...patientsRoutes,

@@ -1,1 +1,3 @@
 export { bookingsRoutes } from './bookings.routes';
+export { rentalRequestRoutes } from './rental-request.routes';
+export { rentalRequestAdminMail, rentalRequestCustomerMail } from './rental-request-mails';
