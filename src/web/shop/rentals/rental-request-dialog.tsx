@@ -26,7 +26,12 @@ import { zodValidate } from '../../lib/zod-form';
 import { type RequestValues, requestProblems, todayIso } from './rental-request-rules';
 
 type PickupPoint = { id: number; name: string; address: string; service_fee: string | number };
-type ProductInfo = { available_units?: number | null; max_quantity?: number | null };
+type ProductInfo = {
+  free_units?: number | null;
+  available_units?: number | null;
+  max_quantity?: number | null;
+  variants?: { id: number; max_quantity?: number | null }[];
+};
 
 const MONTH_OPTIONS = Array.from({ length: PUBLIC_RENTAL_MAX_MONTHS }, (_, i) => ({
   value: String(i + 1),
@@ -56,9 +61,12 @@ export default function RentalRequestDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [bookingNumber, setBookingNumber] = useState<string | null>(null);
 
-  const free = info?.max_quantity ?? info?.available_units ?? null;
-  // spec 3 §9: at most 10 by default, or the units free when the server says so.
-  const max = free === null ? PUBLIC_RENTAL_MAX_QUANTITY : Math.max(0, free);
+  const [variantId, setVariantId] = useState<string | null>(null);
+  const variantInfo = info?.variants?.find((v) => String(v.id) === variantId);
+  const free = variantInfo?.max_quantity ?? info?.max_quantity ?? info?.available_units ?? null;
+  // spec 3 §9: at most 10 by default, or fewer when fewer units are free for the chosen dates.
+  const max =
+    free === null ? PUBLIC_RENTAL_MAX_QUANTITY : Math.max(0, Math.min(free, PUBLIC_RENTAL_MAX_QUANTITY));
 
   const form = useForm<RequestValues>({
     initialValues: {
@@ -221,7 +229,10 @@ export default function RentalRequestDialog({
                     placeholder="Choose a variant"
                     data={product.productStocks.map((v) => ({ value: String(v.id), label: v.variant }))}
                     value={values.product_stock_id}
-                    onChange={(value) => form.setFieldValue('product_stock_id', value)}
+                    onChange={(value) => {
+                      form.setFieldValue('product_stock_id', value);
+                      setVariantId(value);
+                    }}
                     error={form.errors.product_stock_id}
                     comboboxProps={{ withinPortal: true }}
                   />

@@ -17,6 +17,10 @@ const nameOf = (c: SelectedCustomer) =>
   [c.first_name, c.last_name].filter(Boolean).join(' ') ||
   c.email;
 
+/** The booking's customer_name as the server writes it on choosing a customer. */
+const contactName = (c: SelectedCustomer) =>
+  [c.first_name, c.last_name].filter(Boolean).join(' ') || c.company_name || c.email;
+
 /** GET /api/customers?simple_list=true&search (spec 3 §7), from 2 characters. */
 function useCustomerSearch(search: string) {
   return useQuery({
@@ -69,7 +73,7 @@ export function BookingCustomerSection({
     if (customer)
       form.setValues({
         user_id: customer.id,
-        customer_name: nameOf(customer),
+        customer_name: contactName(customer),
         customer_email: customer.email ?? '',
         customer_phone: customer.phone ?? customer.mobile ?? '',
       });
@@ -77,8 +81,15 @@ export function BookingCustomerSection({
     if (bookingId === null) return;
     try {
       await rentalsApi.customer(bookingId, { user_id: customer?.id ?? null });
-      // The booking now carries the customer: nothing unsaved about it.
-      form.setInitialValues({ ...form.getInitialValues(), user_id: customer?.id ?? null });
+      // The booking now carries the customer and its contact details: nothing unsaved about them.
+      const now = form.getValues();
+      form.setInitialValues({
+        ...form.getInitialValues(),
+        user_id: now.user_id,
+        customer_name: now.customer_name,
+        customer_email: now.customer_email,
+        customer_phone: now.customer_phone,
+      });
       onChanged?.();
     } catch (error) {
       setSelected(before.selected);
