@@ -38,7 +38,7 @@ import { BookingPaymentsSection } from './components/booking-payments-section';
 import { BookingStatusSection } from './components/booking-status-section';
 import { BookingStockPanel } from './components/booking-stock-panel';
 import { ServiceFeesSection } from './components/service-fees-section';
-import { rentalsApi, useBooking, useRefreshBooking } from './rentals.api';
+import { rentalsApi, useBooking, useRefreshBooking, useRentalCurrency } from './rentals.api';
 
 const LEAVE_MESSAGE = 'This booking has unsaved changes. Leave the page and lose them?';
 export const bookingEditPath = (id: number) => `/admin/rental-bookings/${id}/edit`;
@@ -84,7 +84,7 @@ const itemsOf = (booking: BookingReply): ItemsState => ({
 function BookingForm({ booking }: { booking: BookingReply | null }) {
   const navigate = useNavigate();
   const ui = useUiSettings();
-  const symbol = ui.currency.symbol;
+  const symbol = useRentalCurrency().symbol;
   const today = isoDateInZone(new Date(), ui.timezone);
   const refresh = useRefreshBooking();
   const bookingId = booking?.id ?? null;

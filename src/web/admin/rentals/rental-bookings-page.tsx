@@ -20,7 +20,7 @@ import { PageHeader } from '../../ui/page-header';
 import { SearchInput } from '../../ui/search-input';
 import { BookingStatusBadge, bookingStatusLabel } from './booking-status-badge';
 import { bookingEditPath } from './rental-booking-page';
-import { useRentalBookings } from './rentals.api';
+import { useRentalBookings, useRentalCurrency } from './rentals.api';
 
 /** spec 3 §2, §9: status filter, search, 25 a page, newest first. */
 const LIST_DEFAULTS: ListDefaults = {
@@ -41,7 +41,8 @@ export function RentalBookingsPage() {
     ...(state.filters.status ? { status: state.filters.status } : {}),
     ...(state.search ? { search: state.search } : {}),
   });
-  const { date_format, timezone, currency } = useUiSettings();
+  const { date_format, timezone } = useUiSettings();
+  const currency = useRentalCurrency();
 
   const columns: Column<BookingListRow>[] = [
     {

@@ -223,3 +223,28 @@ export type PaymentBody = {
   transaction_id: string;
   payment_details: string;
 };
+
+type CurrencyRow = { symbol: string; code: string; is_default?: boolean };
+/** spec 3 §9: "$" and USD until the shop's currency is known. */
+export const FALLBACK_CURRENCY: CurrencyRow = { symbol: '$', code: 'USD' };
+
+/**
+ * The currency the booking screens show (spec 3 §7): GET /api/currencies/default, else the
+ * default among GET /api/currencies/active, else a dollar sign and USD.
+ */
+export function useRentalCurrency(): CurrencyRow {
+  const currency = useQuery({
+    queryKey: ['currencies', 'rental-display'],
+    queryFn: async ({ signal }) => {
+      try {
+        return await http.get<CurrencyRow>('/api/currencies/default', undefined, signal);
+      } catch {
+        const active = await http.get<{ data: CurrencyRow[] }>('/api/currencies/active', undefined, signal);
+        return active.data.find((c) => c.is_default) ?? FALLBACK_CURRENCY;
+      }
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return currency.data?.symbol ? currency.data : FALLBACK_CURRENCY;
+}
