@@ -9,6 +9,7 @@ import {
   itemsCost,
   rowCost,
   saveRow,
+  VARIANT_REQUIRED,
 } from './booking-items-state';
 
 const today = '2026-11-26';
@@ -58,6 +59,14 @@ describe('the booking items (spec 3 §5)', () => {
     const result = saveRow(state, draft);
     expect(result.errors[field]).toBe(message);
     expect(result.state).toBe(state);
+  });
+
+  it('needs the variant of a product with variants', () => {
+    const state = addRow(EMPTY_ITEMS, today);
+    const chair = { ...drill, variations: [{ id: 51, variant: 'Wide', qty: 3 }] };
+    const draft = withProduct(state.rows[0] as ItemRow, { product: chair });
+    expect(saveRow(state, draft).errors).toEqual({ product_stock_id: VARIANT_REQUIRED });
+    expect(saveRow(state, { ...draft, product_stock_id: 51, variant: 'Wide' }).errors).toEqual({});
   });
 
   it('cancel drops a row that never had a product and keeps a saved one', () => {

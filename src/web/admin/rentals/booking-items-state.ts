@@ -23,6 +23,8 @@ export type ItemRow = {
   available_units: number | null;
 };
 
+export const VARIANT_REQUIRED = 'Please choose a variant.';
+
 export type ItemsState = { rows: ItemRow[]; editing: string | null };
 export const EMPTY_ITEMS: ItemsState = { rows: [], editing: null };
 
@@ -97,6 +99,9 @@ export function saveRow(
   if (draft.product === null)
     return { state: { rows: state.rows.filter((r) => r.key !== draft.key), editing: null }, errors: {} };
   const errors = rowErrors(draft);
+  // A product with variants rents one of them (the server prices and books the variant).
+  if ((draft.product.variations?.length ?? 0) > 0 && draft.product_stock_id === null)
+    errors.product_stock_id = VARIANT_REQUIRED;
   if (Object.keys(errors).length > 0) return { state, errors };
   return {
     state: { rows: state.rows.map((r) => (r.key === draft.key ? draft : r)), editing: null },

@@ -313,6 +313,7 @@ function EditRow({
                     : {}),
                 });
               }}
+              error={errors.product_stock_id}
               comboboxProps={{ withinPortal: true }}
             />
           )}
