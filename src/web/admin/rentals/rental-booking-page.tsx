@@ -185,7 +185,9 @@ function BookingForm({ booking }: { booking: BookingReply | null }) {
   const servicesTotal = addMoney(
     ...Object.values(values.additional_services).map((s) => amountCents(s.amount) ?? cents(0)),
   );
-  const estimated = addMoney(itemsCost(items.rows), servicesTotal);
+  // The saved booking's own total, unless the page holds changes not saved yet.
+  const saved = booking && !itemsDirty ? amountCents(booking.total_estimated_cost) : null;
+  const estimated = saved ?? addMoney(itemsCost(items.rows), servicesTotal);
 
   return (
     <Box>

@@ -108,7 +108,7 @@ export function BookingItemsSection({
             No rental items yet.{editable ? ' Use "Add item" to add the first one.' : ''}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={editable ? 720 : 560}>
             <Table verticalSpacing="xs" aria-label="Rental items">
               <Table.Thead>
                 <Table.Tr>

@@ -109,10 +109,7 @@ export function BookingPaymentsSection({
           <Table aria-label="Booking payments">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Reference</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>Payment</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
                 <Table.Th w={80}>
                   <VisuallyHidden>Actions</VisuallyHidden>
@@ -122,15 +119,24 @@ export function BookingPaymentsSection({
             <Table.Tbody>
               {payments.map((p) => (
                 <Table.Tr key={p.id} data-testid="payment-row">
-                  <Table.Td>{displayDate(p.payment_date, date_format)}</Table.Td>
-                  <Table.Td>{paymentTypeLabel(p.payment_type)}</Table.Td>
-                  <Table.Td>{p.transaction_id ?? '—'}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={p.status === 'completed' ? 'teal' : 'gray'}>
-                      {paymentTypeLabel(p.status)}
-                    </Badge>
+                    <Text size="sm">
+                      {displayDate(p.payment_date, date_format)} · {paymentTypeLabel(p.payment_type)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {[p.transaction_id, p.period_id === null ? null : 'Period payment']
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                    {p.status !== 'completed' && (
+                      <Badge size="sm" variant="light" color="gray">
+                        {paymentTypeLabel(p.status)}
+                      </Badge>
+                    )}
                   </Table.Td>
-                  <Table.Td ta="right">{formatMoney(amountCents(p.amount) ?? cents(0), symbol)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(amountCents(p.amount) ?? cents(0), symbol)}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Tooltip label="Edit" withArrow>
