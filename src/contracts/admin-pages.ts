@@ -57,6 +57,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nav: { label: 'Partner credit', group: 'Sales' },
   },
   { path: '/admin/partner-credit/:id', permission: 'credit.manage' },
+  // spec 3 §2 rental bookings (docs/decisions/0067).
+  {
+    path: '/admin/rental-bookings',
+    permission: 'rentals.manage',
+    nav: { label: 'Rental bookings', group: 'Sales' },
+  },
+  { path: '/admin/rental-bookings/create', permission: 'rentals.manage' },
+  { path: '/admin/rental-bookings/:id/edit', permission: 'rentals.manage' },
   { path: '/admin/stock-sheet', permission: 'stock.manage', nav: { label: 'Stock sheet', group: 'Stock' } },
   { path: '/admin/stock/stock-history/:productId', permission: 'stock.manage' },
   { path: '/admin/stock/stock-history/:productId/:variantId', permission: 'stock.manage' },

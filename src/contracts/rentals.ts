@@ -149,6 +149,16 @@ export const bookingSaveBody = z.object({
 });
 export type BookingSaveBody = z.output<typeof bookingSaveBody>;
 
+/**
+ * POST /admin/rental-bookings/{id}/items: items to add (an id updates that item); with `replace`
+ * the list becomes the booking's whole list of items.
+ */
+export const bookingItemsBody = z.object({
+  rental_items: z.array(rentalItemInput).max(100).default([]),
+  replace: formBoolean.optional(),
+});
+export type BookingItemsBody = z.output<typeof bookingItemsBody>;
+
 /** POST|PUT /api/rental/bookings/{id}/status. */
 export const bookingStatusBody = z.object({
   status: z.enum(BOOKING_STATUSES, { error: M.status }),

@@ -2,7 +2,7 @@ import { magicLinkMail, passwordResetMail, smsOtpSms } from './modules/accounts'
 import { newOrderAdminMail, orderConfirmationMail, sandboxWebhook } from './modules/checkout';
 import { contactMessageMail } from './modules/contact';
 import { customerLinkMail, documentMail } from './modules/orders';
-import { rentalDocumentMail } from './modules/rentals';
+import { rentalDocumentMail, rentalRequestAdminMail, rentalRequestCustomerMail } from './modules/rentals';
 import { stockAlertsMail } from './modules/stock';
 import type { AnyJob } from './platform/jobs/job-queue';
 
@@ -22,4 +22,6 @@ export const allJobs: readonly AnyJob[] = [
   orderConfirmationMail,
   newOrderAdminMail,
   sandboxWebhook,
+  rentalRequestCustomerMail,
+  rentalRequestAdminMail,
 ];

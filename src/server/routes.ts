@@ -28,7 +28,7 @@ import {
   purchaseHistoryRoutes,
 } from './modules/orders';
 import { patientAreaRoutes, patientsRoutes } from './modules/patients';
-import { rentalDocumentRoutes } from './modules/rentals';
+import { bookingsRoutes, rentalDocumentRoutes, rentalRequestRoutes } from './modules/rentals';
 import {
   chatPopupRoutes,
   emailSettingsRoutes,
@@ -116,6 +116,8 @@ const moduleRoutes: AnyRoute[] = [
   ...stockSettingsRoutes,
   ...stockSheetRoutes,
   ...ordersListRoutes,
+  ...bookingsRoutes,
+  ...rentalRequestRoutes,
   ...purchaseHistoryRoutes,
   ...customersRoutes,
   ...patientsRoutes,

@@ -7,6 +7,7 @@ import { seedDemoFiles } from './modules/files';
 import { seedDemoMenus } from './modules/menus';
 import { seedDemoOrders } from './modules/orders';
 import { seedDemoPatientRecords } from './modules/patients';
+import { seedDemoRentals } from './modules/rentals';
 import { seedDemoShipping } from './modules/shipping';
 import { seedDemoShopSetup } from './modules/shop-setup';
 import { seedDemoSliders } from './modules/sliders';
@@ -203,6 +204,7 @@ export async function seedDemo(ctx: AppContext) {
   await seedDemoPatientRecords(ctx, adminId);
   await seedDemoSmsSignIn(ctx);
   await seedDemoCredit(ctx, actor);
+  await seedDemoRentals(ctx, actor);
   return summary;
 }
 

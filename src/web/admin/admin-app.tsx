@@ -64,6 +64,9 @@ const PAGES: [path: string, page: ComponentType][] = [
   ['/admin/shipping', lazy(() => import('./shipping/shipping-page'))],
   ['/admin/orders/create', lazy(() => import('./orders/form/order-form-page'))],
   ['/admin/orders/:id/edit', lazy(() => import('./orders/form/order-form-page'))],
+  ['/admin/rental-bookings', lazy(() => import('./rentals/rental-bookings-page'))],
+  ['/admin/rental-bookings/create', lazy(() => import('./rentals/rental-booking-page'))],
+  ['/admin/rental-bookings/:id/edit', lazy(() => import('./rentals/rental-booking-page'))],
 ];
 
 export function AdminApp() {

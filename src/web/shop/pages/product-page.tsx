@@ -35,6 +35,7 @@ import {
 } from '../../../domain/storefront/variant-choice';
 import { HttpError, http, navigation } from '../../lib/http';
 import { ADD_TO_CART_EVENT, type AddToCartDetail, announceCartCount } from '../cart-events';
+import { RentalRequestButton } from '../rentals/rental-request-button';
 import { themedButton } from '../shop-layout';
 import { ShopImage, ShopPrice } from './product-card';
 
@@ -467,6 +468,13 @@ export function ProductPage({
               >
                 {isOutOfStock ? 'Out of stock' : 'Add to cart'}
               </Button>
+              {product.is_rental_product && (
+                <RentalRequestButton
+                  product={product}
+                  symbol={display.currency.symbol}
+                  disabled={!orderingOpen}
+                />
+              )}
             </Group>
             {product.description && (
               <Box>

@@ -1,4 +1,14 @@
-import { Button, Grid, Group, Modal, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Grid,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
@@ -43,9 +53,11 @@ export function CustomerModal({
   onSaved: (customer: CustomerReply) => void;
 }) {
   const isEdit = customer !== null;
+  // spec 3 §5: the supplier and partner roles mean company information is required.
+  const companyRequired = (customer?.roles ?? []).some((role) => role === 'supplier' || role === 'partner');
   const form = useForm<Values>({
     initialValues: {
-      user_type: customer?.user_type === 'company' ? 'company' : 'individual',
+      user_type: customer?.user_type === 'company' || companyRequired ? 'company' : 'individual',
       first_name: customer?.first_name ?? '',
       last_name: customer?.last_name ?? '',
       company_name: customer?.company_name ?? '',
@@ -97,12 +109,18 @@ export function CustomerModal({
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <SegmentedControl
+            disabled={companyRequired}
             data={[
               { value: 'individual', label: 'Individual' },
               { value: 'company', label: 'Company' },
             ]}
             {...form.getInputProps('user_type')}
           />
+          {companyRequired && (
+            <Text size="xs" c="dimmed">
+              Suppliers and partners are companies: the company information is required.
+            </Text>
+          )}
           <Grid>
             <Grid.Col span={6}>
               <TextInput label="First name" withAsterisk={!company} {...form.getInputProps('first_name')} />

@@ -1,0 +1,146 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { BookingStatus } from '../../../domain/rentals/booking-status';
+import type { Executor, Tx } from '../../platform/db/database';
+import { getSettings } from '../../platform/settings/settings-store';
+import { productStocks, products } from '../catalogue/catalogue.tables';
+import { deduct, returnStock } from '../stock';
+import { stockDeductions } from '../stock/stock.tables';
+import { type BookingRow, findBooking, itemsOfBooking, type RentalItemRow } from './bookings.queries';
+import { rentalBookings, rentalPeriodItems, rentalPeriods } from './rentals.tables';
+
+type Actor = { userId: number | null };
+
+/** Units per product and variant: the stock service holds one deduction per reference and item. */
+function unitsByItem(items: readonly Pick<RentalItemRow, 'productId' | 'productStockId' | 'quantity'>[]) {
+  const byKey = new Map<string, { productId: number; variantId: number | null; quantity: number }>();
+  for (const item of items) {
+    const key = `${item.productId}:${item.productStockId ?? '-'}`;
+    const entry = byKey.get(key) ?? {
+      productId: item.productId,
+      variantId: item.productStockId,
+      quantity: 0,
+    };
+    entry.quantity += item.quantity;
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()].sort(
+    (a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0),
+  );
+}
+
+const reference = (booking: Pick<BookingRow, 'id' | 'bookingNumber'>) => ({
+  type: 'booking' as const,
+  id: booking.id,
+  label: booking.bookingNumber,
+});
+
+/**
+ * The stock a change of status moves (docs/decisions/0066 "Stock"), in the caller's transaction:
+ * the booking's units leave stock (rental_deduction) when it first becomes in_transit or active,
+ * and come back (rental_return) when it is returned, or failed or cancelled after they left. With
+ * stock management off nothing moves and stock_deducted_at stays empty. Answers stock_deducted_at.
+ */
+export async function settleBookingStock(
+  tx: Tx,
+  booking: Pick<BookingRow, 'id' | 'bookingNumber' | 'stockDeductedAt'>,
+  to: BookingStatus,
+  actor: Actor,
+  now: Date,
+): Promise<Date | null> {
+  const deducted = booking.stockDeductedAt !== null;
+  if (!deducted && (to === 'in_transit' || to === 'active')) {
+    const items = await itemsOfBooking(tx, booking.id);
+    for (const item of unitsByItem(items)) {
+      const result = await deduct(tx, {
+        ...item,
+        reference: reference(booking),
+        reason: 'rental_deduction',
+        userId: actor.userId,
+      });
+      if (result.status === 'disabled') return null;
+    }
+    if (items.length === 0) return null;
+    await tx.update(rentalBookings).set({ stockDeductedAt: now }).where(eq(rentalBookings.id, booking.id));
+    return now;
+  }
+  if (deducted && (to === 'returned' || to === 'failed' || to === 'cancelled')) {
+    const items = await itemsOfBooking(tx, booking.id);
+    for (const item of unitsByItem(items)) {
+      await returnStock(tx, {
+        productId: item.productId,
+        variantId: item.variantId,
+        reference: reference(booking),
+        reason: 'rental_return',
+        userId: actor.userId,
+      });
+    }
+    await tx.update(rentalBookings).set({ stockDeductedAt: null }).where(eq(rentalBookings.id, booking.id));
+    return null;
+  }
+  return booking.stockDeductedAt;
+}
+
+/**
+ * GET /api/rental-bookings/{id}/stock-status: each item of the booking and of its periods, with
+ * its current stock and whether the booking holds its units.
+ */
+export async function bookingStockStatus(db: Executor, id: number) {
+  const booking = await findBooking(db, id);
+  const [items, periodItems, settings, held] = await Promise.all([
+    itemsOfBooking(db, booking.id),
+    db
+      .select({
+        productId: rentalPeriodItems.productId,
+        productStockId: rentalPeriodItems.productStockId,
+        productName: rentalPeriodItems.productName,
+        variants: rentalPeriodItems.variants,
+        quantity: rentalPeriodItems.quantity,
+        periodNumber: rentalPeriods.periodNumber,
+      })
+      .from(rentalPeriodItems)
+      .innerJoin(rentalPeriods, eq(rentalPeriods.id, rentalPeriodItems.periodId))
+      .where(eq(rentalPeriods.bookingId, booking.id))
+      .orderBy(rentalPeriods.periodNumber, rentalPeriodItems.id),
+    getSettings(db, ['stock_management_enabled']),
+    db
+      .select({ productId: stockDeductions.productId, variantId: stockDeductions.variantId })
+      .from(stockDeductions)
+      .where(and(eq(stockDeductions.referenceType, 'booking'), eq(stockDeductions.referenceId, booking.id))),
+  ]);
+  const all = [...items.map((i) => ({ ...i, periodNumber: null as number | null })), ...periodItems];
+  const productIds = [...new Set(all.map((i) => i.productId))];
+  const variantIds = [...new Set(all.map((i) => i.productStockId).filter((v): v is number => v !== null))];
+  const [productRows, variantRows] = await Promise.all([
+    productIds.length
+      ? db
+          .select({ id: products.id, qty: products.stockQuantity })
+          .from(products)
+          .where(inArray(products.id, productIds))
+      : [],
+    variantIds.length
+      ? db
+          .select({ id: productStocks.id, qty: productStocks.qty })
+          .from(productStocks)
+          .where(inArray(productStocks.id, variantIds))
+      : [],
+  ]);
+  const productQty = new Map(productRows.map((r) => [r.id, r.qty]));
+  const variantQty = new Map(variantRows.map((r) => [r.id, r.qty]));
+  const heldKeys = new Set(held.map((h) => `${h.productId}:${h.variantId ?? '-'}`));
+  return {
+    stock_management_enabled: settings.stock_management_enabled,
+    stock_deducted_at: booking.stockDeductedAt?.toISOString() ?? null,
+    items: all.map((item) => ({
+      product_id: item.productId,
+      product_stock_id: item.productStockId,
+      name: item.variants ? `${item.productName} (${item.variants})` : item.productName,
+      quantity: item.quantity,
+      deducted: item.periodNumber === null && heldKeys.has(`${item.productId}:${item.productStockId ?? '-'}`),
+      current_stock:
+        item.productStockId !== null
+          ? (variantQty.get(item.productStockId) ?? 0)
+          : (productQty.get(item.productId) ?? 0),
+      period_number: item.periodNumber,
+    })),
+  };
+}

@@ -1,0 +1,159 @@
+import { and, asc, inArray, notInArray, sql } from 'drizzle-orm';
+import { RENTAL_MESSAGES } from '../../../contracts/rentals';
+import { type BookedUnits, freeUnits } from '../../../domain/rentals/availability';
+import type { BookingStatus } from '../../../domain/rentals/booking-status';
+import type { Executor, Tx } from '../../platform/db/database';
+import { qualified } from '../../platform/db/qualified';
+import { productStocks, products } from '../catalogue/catalogue.tables';
+import { rentalBookings, rentalItems, rentalPeriods } from './rentals.tables';
+
+/**
+ * The issue's hard rule (docs/decisions/0066 "Availability"): on no day do the units of a rental
+ * product (or variant) booked by bookings that hold stock exceed its rental stock, which is the
+ * stock on hand plus the units currently out on bookings (stock_deducted_at set). An item holds
+ * its units from its start date to the later of its end date and its booking's last period end.
+ */
+
+/** A product (variantId null) or one of its variants, as rental items name them. */
+export type RentalKey = { productId: number; variantId: number | null };
+export type RequestedUnits = RentalKey & {
+  start: string;
+  end: string;
+  quantity: number;
+  name: string;
+  /** An item the booking keeps as it is: counted as booked, not checked again. */
+  kept?: boolean;
+};
+
+const keyOf = (k: RentalKey) => `${k.productId}:${k.variantId ?? '-'}`;
+
+type HeldRow = BookedUnits & RentalKey & { bookingId: number; out: boolean };
+
+/**
+ * Locks the products' rows in ascending id, the stock service's lock order, so two bookings of the
+ * same product take turns and what is counted under the lock stays true until commit.
+ */
+export async function lockRentalProducts(tx: Tx, productIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** Every item of a booking holding stock, for these products: one query. */
+async function heldRows(db: Executor, productIds: readonly number[]): Promise<HeldRow[]> {
+  const lastPeriodEnd = sql<
+    string | null
+  >`(select max(${qualified(rentalPeriods.endDate)}) from ${rentalPeriods} where ${qualified(rentalPeriods.bookingId)} = ${qualified(rentalBookings.id)})`;
+  const rows = await db
+    .select({
+      bookingId: rentalBookings.id,
+      status: rentalBookings.status,
+      out: sql<boolean>`${rentalBookings.stockDeductedAt} is not null`,
+      productId: rentalItems.productId,
+      variantId: rentalItems.productStockId,
+      quantity: rentalItems.quantity,
+      start: rentalItems.rentalStartDate,
+      end: sql<string>`greatest(${rentalItems.rentalEndDate}, ${lastPeriodEnd})::text`,
+    })
+    .from(rentalItems)
+    .innerJoin(rentalBookings, sql`${rentalBookings.id} = ${rentalItems.bookingId}`)
+    .where(
+      and(
+        inArray(rentalItems.productId, [...productIds]),
+        notInArray(rentalBookings.status, ['failed', 'cancelled', 'returned']),
+      ),
+    );
+  return rows.map((r) => ({ ...r, status: r.status as BookingStatus }));
+}
+
+/** The stock on hand of each key: products.stock_quantity, or product_stocks.qty for a variant. */
+async function onHand(db: Executor, keys: readonly RentalKey[]): Promise<Map<string, number>> {
+  const productIds = [...new Set(keys.map((k) => k.productId))];
+  const variantIds = [...new Set(keys.map((k) => k.variantId).filter((v): v is number => v !== null))];
+  const [productRows, variantRows] = await Promise.all([
+    productIds.length
+      ? db
+          .select({ id: products.id, qty: products.stockQuantity })
+          .from(products)
+          .where(inArray(products.id, productIds))
+      : [],
+    variantIds.length
+      ? db
+          .select({ id: productStocks.id, productId: productStocks.productId, qty: productStocks.qty })
+          .from(productStocks)
+          .where(inArray(productStocks.id, variantIds))
+      : [],
+  ]);
+  const stock = new Map<string, number>();
+  for (const p of productRows) stock.set(keyOf({ productId: p.id, variantId: null }), p.qty);
+  for (const v of variantRows) stock.set(keyOf({ productId: v.productId, variantId: v.id }), v.qty);
+  return stock;
+}
+
+export type Availability = {
+  /** Units of the key free for the range, besides the booking left out (and the items before it). */
+  free(request: RentalKey & { start: string; end: string }, alsoBooked?: readonly BookedUnits[]): number;
+};
+
+/**
+ * Reads what the rule needs for these keys: their stock on hand and every holding item of them.
+ * `exceptBookingId` leaves that booking's own items out of what is booked (they are being replaced
+ * or shown beside their own units).
+ */
+export async function loadAvailability(
+  db: Executor,
+  keys: readonly RentalKey[],
+  exceptBookingId: number | null,
+): Promise<Availability> {
+  if (keys.length === 0) return { free: () => 0 };
+  const [held, stock] = await Promise.all([
+    heldRows(
+      db,
+      keys.map((k) => k.productId),
+    ),
+    onHand(db, keys),
+  ]);
+  const out = new Map<string, number>();
+  for (const row of held) if (row.out) out.set(keyOf(row), (out.get(keyOf(row)) ?? 0) + row.quantity);
+  return {
+    free(request, alsoBooked = []) {
+      const key = keyOf(request);
+      const rentalStock = (stock.get(key) ?? 0) + (out.get(key) ?? 0);
+      const booked = held.filter((r) => keyOf(r) === key && r.bookingId !== exceptBookingId);
+      return freeUnits(rentalStock, request, [...booked, ...alsoBooked]);
+    },
+  };
+}
+
+/**
+ * Checks requested items against the rule, under the products' locks (the caller's transaction
+ * must have called lockRentalProducts). Each item is counted with the items before it, so a
+ * booking naming the same product twice cannot overbook it either; kept items come first and are
+ * not indexed. Answers field → message for the checked items that do not fit.
+ */
+export async function unavailableItems(
+  tx: Tx,
+  items: readonly RequestedUnits[],
+  exceptBookingId: number | null,
+  field: (index: number) => string,
+): Promise<Record<string, string[]>> {
+  const availability = await loadAvailability(tx, items, exceptBookingId);
+  const errors: Record<string, string[]> = {};
+  const before: (BookedUnits & RentalKey)[] = [];
+  let index = 0;
+  for (const item of items) {
+    if (!item.kept) {
+      const same = before.filter((b) => keyOf(b) === keyOf(item));
+      const free = availability.free(item, same);
+      if (item.quantity > free) errors[field(index)] = [RENTAL_MESSAGES.notAvailable(item.name, free)];
+      index += 1;
+    }
+    before.push({ ...item, status: 'pending' });
+  }
+  return errors;
+}
