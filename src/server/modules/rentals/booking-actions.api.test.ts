@@ -247,6 +247,17 @@ describe('booking payments', () => {
     expect(left).toEqual([]);
   });
 
+  it('records a payment sent twice with one Idempotency-Key once (DECISIONS 25)', async () => {
+    const booking = await insertBooking(t.ctx.db);
+    const body = { amount: '20.00', payment_date: '2030-01-05' };
+    const headers = { 'idempotency-key': 'rental-pay-0001' };
+    const first = await admin.post(`/admin/rental-bookings/${booking.id}/payments`, body, headers);
+    const again = await admin.post(`/admin/rental-bookings/${booking.id}/payments`, body, headers);
+    expect(again.json()).toEqual(first.json());
+    const rows = await t.ctx.db.select().from(rentalPayments).where(eq(rentalPayments.bookingId, booking.id));
+    expect(rows).toHaveLength(1);
+  });
+
   it('leaves period payments to the periods (404 here) and refuses bad input with the spec words', async () => {
     const booking = await insertBooking(t.ctx.db);
     const [period] = await t.ctx.db
@@ -347,6 +358,18 @@ describe('status changes and stock (DECISIONS 16)', () => {
       statusReason: 'Customer changed plans',
       stockDeductedAt: null,
     });
+  });
+
+  it('answers 409 when the shelf no longer holds the units, and changes nothing', async () => {
+    const product = await createRentalProduct(t.ctx.db, { stockQuantity: 1 });
+    const booking = await insertBooking(t.ctx.db, {
+      status: 'ready',
+      items: [{ productId: product.id, quantity: 2 }],
+    });
+    const reply = await admin.post(`/api/rental/bookings/${booking.id}/status`, { status: 'in_transit' });
+    expect(reply.statusCode).toBe(409);
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'ready', stockDeductedAt: null });
+    expect(await stockOf(product.id)).toBe(1);
   });
 
   it('moves no stock while stock management is off', async () => {

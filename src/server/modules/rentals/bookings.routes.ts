@@ -17,6 +17,7 @@ import { fromDecimal, toDecimalText } from '../../../domain/money/money';
 import { actorOf } from '../../platform/auth/actor';
 import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
+import { idempotent } from '../../platform/idempotency/idempotency';
 import { changeBookingCustomer, changeDeliveryAddress, changeDeliveryMethod } from './booking-fields';
 import { changeBookingItems } from './booking-items-change';
 import {
@@ -219,11 +220,19 @@ export const bookingsRoutes = [
     auth,
     params: bookingParam,
     body: bookingPaymentBody,
-    handler: async ({ ctx, req, session, params, body }) => ({
-      success: true,
-      message: PAYMENT_MESSAGES.added,
-      data: presentPayment(await addBookingPayment(ctx, actorOf(session, req), params.id, body)),
-    }),
+    // DECISIONS 25: the same payment sent twice with one Idempotency-Key is recorded once.
+    handler: async ({ ctx, req, reply, session, params, body }) =>
+      idempotent(
+        ctx,
+        req,
+        reply,
+        { scope: 'rental.add_payment', userId: session.user.id, body },
+        async () => ({
+          success: true,
+          message: PAYMENT_MESSAGES.added,
+          data: presentPayment(await addBookingPayment(ctx, actorOf(session, req), params.id, body)),
+        }),
+      ),
   }),
 
   defineRoute({

@@ -220,6 +220,18 @@ describe('POST /api/rental/submit-booking', () => {
     expect(full.json().errors.quantity).toEqual([M.notAvailable('Scooter', 0)]);
   });
 
+  it('needs a variant of a variable product, and books that variant', async () => {
+    const product = await createRentalProduct(t.ctx.db, { variants: [{ variant: 'Tall', qty: 2 }] });
+    const none = await guest.post('/api/rental/submit-booking', request(product.id));
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.product_stock_id).toEqual(['Please choose a variant.']);
+    const tall = await guest.post(
+      '/api/rental/submit-booking',
+      request(product.id, { product_stock_id: product.variants[0]!.id, quantity: 2 }),
+    );
+    expect(tall.statusCode).toBe(200);
+  });
+
   it('limits each visitor like the contact form (429)', async () => {
     const product = await createRentalProduct(t.ctx.db, { stockQuantity: 10 });
     for (let i = 0; i < 3; i++)

@@ -23,7 +23,7 @@ import { defaultCurrency } from '../currencies';
 import { activePickupPoints } from '../shop-setup';
 import { prepareItems, writeItems } from './booking-items';
 import { nextBookingNumber } from './booking-number';
-import { rentalEndDate } from './price-rental-item';
+import { priceRentalItems, rentalEndDate } from './price-rental-item';
 import { loadAvailability, lockRentalProducts } from './rental-availability';
 import { rentalRequestAdminMail, rentalRequestCustomerMail } from './rental-request-mails';
 import { rentalBookings } from './rentals.tables';
@@ -160,6 +160,13 @@ export async function calculateRentalCost(
   };
 }
 
+/** The booking's item fields as the request's own (rental_items.0.quantity → quantity). */
+function fromItemFields(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [field.replace(/^rental_items\.0\./, ''), messages]),
+  );
+}
+
 /** The signed-in visitor's account when it is a customer-side one (never staff or an admin). */
 function customerIdOf(session: LoadedSession | null): number | null {
   if (!session?.user) return null;
@@ -208,6 +215,17 @@ export async function submitRentalRequest(
     // The modal's bound (spec 3 §5): 1 to min(10, the units free for the dates), counted under
     // the product's lock so two requests of the last unit cannot both get it.
     const duration = input.rental_months * DAYS_PER_BILLED_MONTH;
+    const itemRequest = {
+      product_id: input.product_id,
+      product_stock_id: input.product_stock_id ?? null,
+      quantity: input.quantity,
+      rental_duration: duration,
+      rental_start_date: input.start_date,
+      discount: 0,
+    };
+    // The variant first: a variable product needs one of its own.
+    const priced = await priceRentalItems(tx, [itemRequest]);
+    if (Object.keys(priced.errors).length > 0) throw validationError(fromItemFields(priced.errors));
     await lockRentalProducts(tx, [product.id]);
     const key = { productId: product.id, variantId: input.product_stock_id ?? null };
     const range = { start: input.start_date, end: rentalEndDate(input.start_date, duration) };
@@ -218,28 +236,10 @@ export async function submitRentalRequest(
         'quantity',
         max === 0 ? RENTAL_MESSAGES.notAvailable(product.name, 0) : R.quantity(max),
       );
-    const prepared = await prepareItems(
-      tx,
-      null,
-      [
-        {
-          product_id: input.product_id,
-          product_stock_id: input.product_stock_id ?? null,
-          quantity: input.quantity,
-          rental_duration: duration,
-          rental_start_date: input.start_date,
-          discount: 0,
-        },
-      ],
-      [],
-    );
+    const prepared = await prepareItems(tx, null, [itemRequest], []);
     const item = prepared.items[0];
-    if (Object.keys(prepared.errors).length > 0 || !item) {
-      const mapped: FieldErrors = {};
-      for (const [field, messages] of Object.entries(prepared.errors))
-        mapped[field.replace(/^rental_items\.0\./, '')] = messages;
-      throw validationError(mapped);
-    }
+    if (Object.keys(prepared.errors).length > 0 || !item)
+      throw validationError(fromItemFields(prepared.errors));
 
     const total = cents(item.cost + pickupFee);
     const [booking] = await tx
