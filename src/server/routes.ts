@@ -28,6 +28,7 @@ import {
   purchaseHistoryRoutes,
 } from './modules/orders';
 import { patientAreaRoutes, patientsRoutes } from './modules/patients';
+import { depositsRoutes, periodsRoutes } from './modules/rentals';
 import {
   chatPopupRoutes,
   emailSettingsRoutes,
@@ -129,6 +130,8 @@ const moduleRoutes: AnyRoute[] = [
   ...partnerCreditRoutes,
   ...fetchExternalContentRoutes,
   ...dashboardRoutes,
+  ...periodsRoutes,
+  ...depositsRoutes,
 ];
 
 /** Admin pages not already served by a page-and-endpoint route answer with the SPA shell. */

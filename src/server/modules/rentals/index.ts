@@ -1,0 +1,3 @@
+export { depositsRoutes } from './deposits.routes';
+export { periodPaymentLinkMail } from './period-payment-link';
+export { periodsRoutes } from './periods.routes';
