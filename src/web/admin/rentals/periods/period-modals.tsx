@@ -50,7 +50,7 @@ const MONTH_OPTIONS = PERIOD_MONTH_OPTIONS.map((m) => ({
   label: m === 1 ? '1 month (30 days)' : `${m} months (${m * 30} days)`,
 }));
 
-const PAYMENT_TYPE_LABELS: Record<(typeof PAYMENT_TYPES)[number], string> = {
+export const PAYMENT_TYPE_LABELS: Record<(typeof PAYMENT_TYPES)[number], string> = {
   bank_transfer: 'Bank transfer',
   cash: 'Cash',
   card: 'Card',
@@ -217,7 +217,10 @@ function ProductModal({ bookingId, period, onClose }: WithPeriod) {
       },
     },
   });
-  const options = (results.data ?? []).map((p) => ({
+  // The chosen product stays an option while the search text shows its name.
+  const found = results.data ?? [];
+  const listed = product && !found.some((p) => p.id === product.id) ? [product, ...found] : found;
+  const options = listed.map((p) => ({
     value: String(p.id),
     label: p.rental_price === null ? p.name : `${p.name} · ${money(p.rental_price, currency.symbol)} a day`,
   }));
@@ -235,29 +238,30 @@ function ProductModal({ bookingId, period, onClose }: WithPeriod) {
         )}
       >
         <Stack gap="sm">
-          <TextInput
-            label="Search products"
-            description="Type at least 2 characters."
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            rightSection={results.isFetching ? <Loader size="xs" /> : null}
-          />
           <Select
             label="Product"
             required
-            placeholder={
+            searchable
+            description="Type at least 2 characters to search."
+            placeholder="Search rental products"
+            data={options}
+            // The server searches; the list shows what it answered.
+            filter={({ options: all }) => all}
+            searchValue={search}
+            onSearchChange={setSearch}
+            nothingFoundMessage={
               debounced.trim().length < 2
-                ? 'Search first'
-                : options.length
-                  ? 'Choose a product'
+                ? 'Type at least 2 characters'
+                : results.isFetching
+                  ? 'Searching…'
                   : 'No products found'
             }
-            data={options}
+            rightSection={results.isFetching ? <Loader size="xs" /> : undefined}
             value={form.values.product_id || null}
             onChange={(value) => {
               form.setFieldValue('product_id', value ?? '');
               form.setFieldValue('variant_id', '');
-              setProduct((results.data ?? []).find((p) => String(p.id) === value) ?? null);
+              setProduct(listed.find((p) => String(p.id) === value) ?? null);
             }}
             error={form.errors.product_id}
           />

@@ -84,7 +84,7 @@ afterEach(() => {
 });
 
 /** A Mantine Select's input, focused (Mantine takes a change of an unfocused input for autofill). */
-function selectInput(label: string): HTMLInputElement {
+function selectInput(label: string | RegExp): HTMLInputElement {
   const el = screen.getAllByLabelText(label).find((e) => e.tagName === 'INPUT') as HTMLInputElement;
   el.focus();
   return el;
@@ -259,5 +259,39 @@ describe('RentalPeriodsSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send payment link' }));
     expect(await screen.findByText('The payment request is on its way to the customer.')).toBeTruthy();
+  });
+
+  it('searches rental products from 2 characters and adds the chosen one with its quantity', async () => {
+    answers['GET /admin/api/rental-periods/booking/5'] = list([period()]);
+    answers['GET /api/rental-products'] = {
+      status: 200,
+      body: {
+        data: [
+          { id: 3, name: 'Hospital bed', rental_price: '2.00', is_variable_product: false, variations: [] },
+        ],
+      },
+    };
+    answers['POST /admin/api/rental-periods/11/items'] = {
+      status: 200,
+      body: { success: true, message: 'Product added.', data: {} },
+    };
+    renderWithProviders(<RentalPeriodsSection bookingId={5} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add product' }));
+    const dialog = await screen.findByRole('dialog', { name: /Add a product/ });
+    const product = selectInput(/^Product/);
+    fireEvent.click(product);
+    fireEvent.change(product, { target: { value: 'H' } });
+    expect(await screen.findByText('Type at least 2 characters')).toBeTruthy();
+    expect(calls.some((c) => c.key === 'GET /api/rental-products')).toBe(false);
+    fireEvent.change(product, { target: { value: 'Ho' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Hospital bed/ }, { timeout: 2000 }));
+    fireEvent.change(within(dialog).getByLabelText(/Quantity/), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add product' }));
+    expect(await screen.findByText('Product added.')).toBeTruthy();
+    expect(calls.find((c) => c.key === 'POST /admin/api/rental-periods/11/items')!.body).toEqual({
+      product_id: '3',
+      variant_id: '',
+      quantity: '3',
+    });
   });
 });

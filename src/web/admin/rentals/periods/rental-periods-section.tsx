@@ -25,7 +25,7 @@ import { displayDate, money } from '../../../lib/format';
 import { useUiSettings } from '../../../lib/ui-settings';
 import { confirmAction } from '../../../ui/confirm';
 import { notifyError, notifySuccess } from '../../../ui/notify';
-import { type PeriodDialog, PeriodModal } from './period-modals';
+import { PAYMENT_TYPE_LABELS, type PeriodDialog, PeriodModal } from './period-modals';
 import { type PeriodAction, useBookingPeriods, usePeriodAction } from './periods.api';
 
 const STATUS_COLOR: Record<PeriodStatus, string> = {
@@ -273,7 +273,7 @@ function PeriodCard({
             key: payment.id,
             cells: [
               displayDate(payment.payment_date, date_format),
-              payment.payment_type.replaceAll('_', ' '),
+              PAYMENT_TYPE_LABELS[payment.payment_type] ?? payment.payment_type,
               payment.transaction_id ?? '',
               `${money(payment.amount, symbol)}${payment.status === 'completed' ? '' : ` (${payment.status})`}`,
             ],
