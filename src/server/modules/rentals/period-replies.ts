@@ -18,7 +18,7 @@ export async function shopToday(db: Executor, now: Date): Promise<IsoDate> {
   return isoDateInZone(now, app_timezone);
 }
 
-/** GET /admin/api/rental-periods/booking/{id}: every period with its totals, in five queries. */
+/** GET /admin/api/rental-periods/booking/{id}: every period with its totals, in a fixed number of queries. */
 export async function loadBookingPeriods(db: Executor, bookingId: number, now: Date): Promise<PeriodsReply> {
   await findBookingOr404(db, bookingId);
   const periods = await periodsOfBooking(db, bookingId);
