@@ -35,6 +35,8 @@ export type PeriodAction =
   | { kind: 'dates'; periodId: number; body: Record<string, unknown> }
   | { kind: 'status'; periodId: number; body: { status: string } }
   | { kind: 'payment-link'; periodId: number }
+  | { kind: 'copy-items'; periodId: number; body: { source_period_id: number } }
+  | { kind: 'copy-services'; periodId: number; body: { source_period_id: number; service_type?: string } }
   | { kind: 'delete-item'; itemId: number }
   | { kind: 'delete-service'; serviceId: number }
   | { kind: 'delete-payment'; periodId: number; paymentId: number };
@@ -59,6 +61,10 @@ function send(bookingId: number, action: PeriodAction): Promise<PeriodSaved> {
       return http.put(`${BASE}/${action.periodId}/status`, action.body);
     case 'payment-link':
       return http.post(`${BASE}/${action.periodId}/payment-link`);
+    case 'copy-items':
+      return http.post(`${BASE}/${action.periodId}/copy-items`, action.body);
+    case 'copy-services':
+      return http.post(`${BASE}/${action.periodId}/copy-services`, action.body);
     case 'delete-item':
       return http.delete(`${BASE}/items/${action.itemId}`);
     case 'delete-service':

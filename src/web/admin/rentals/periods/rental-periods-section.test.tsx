@@ -294,4 +294,39 @@ describe('RentalPeriodsSection', () => {
       quantity: '3',
     });
   });
+
+  it('copies the items and recurring services of the previous period into a later one', async () => {
+    answers['GET /admin/api/rental-periods/booking/5'] = list([
+      period(),
+      period({
+        id: 12,
+        period_number: 2,
+        start_date: '2026-02-01',
+        end_date: '2026-02-28',
+        items: [],
+        services: [],
+      }),
+    ]);
+    answers['POST /admin/api/rental-periods/12/copy-items'] = {
+      status: 200,
+      body: { success: true, message: '1 item copied.', data: {} },
+    };
+    answers['POST /admin/api/rental-periods/12/copy-services'] = {
+      status: 200,
+      body: { success: true, message: '1 service copied.', data: {} },
+    };
+    renderWithProviders(<RentalPeriodsSection bookingId={5} />);
+    const second = await screen.findByRole('article', { name: 'Period 2' });
+    expect(
+      within(await screen.findByRole('article', { name: 'Period 1' })).queryByText(/Copy items/),
+    ).toBeNull();
+    fireEvent.click(within(second).getByRole('button', { name: 'Copy items of period 1' }));
+    expect(await screen.findByText('1 item copied.')).toBeTruthy();
+    fireEvent.click(within(second).getByRole('button', { name: 'Copy recurring services of period 1' }));
+    expect(await screen.findByText('1 service copied.')).toBeTruthy();
+    expect(calls.find((c) => c.key === 'POST /admin/api/rental-periods/12/copy-services')!.body).toEqual({
+      source_period_id: 11,
+      service_type: 'recurring',
+    });
+  });
 });

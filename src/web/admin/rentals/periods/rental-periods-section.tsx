@@ -98,11 +98,12 @@ export function RentalPeriodsSection({ bookingId }: { bookingId: number }) {
             No periods yet. Create the first period to bill this booking month by month.
           </Text>
         ) : (
-          data?.periods.map((period) => (
+          data?.periods.map((period, index) => (
             <PeriodCard
               key={period.id}
               bookingId={bookingId}
               period={period}
+              previous={index > 0 ? (data.periods[index - 1] ?? null) : null}
               onOpen={(kind) => open(kind, period.id)}
             />
           ))
@@ -126,10 +127,13 @@ export function RentalPeriodsSection({ bookingId }: { bookingId: number }) {
 function PeriodCard({
   bookingId,
   period,
+  previous,
   onOpen,
 }: {
   bookingId: number;
   period: PeriodReply;
+  /** The period before this one, to copy its items or recurring services from. */
+  previous: PeriodReply | null;
   onOpen: (kind: PeriodDialog) => void;
 }) {
   const { currency, date_format } = useUiSettings();
@@ -226,6 +230,40 @@ function PeriodCard({
           >
             Send payment link
           </Button>
+          {previous && (
+            <>
+              <Button
+                size="xs"
+                variant="subtle"
+                disabled={action.isPending}
+                onClick={() =>
+                  void act(
+                    { kind: 'copy-items', periodId: period.id, body: { source_period_id: previous.id } },
+                    'An error occurred while copying the items',
+                  )
+                }
+              >
+                Copy items of period {previous.period_number}
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                disabled={action.isPending}
+                onClick={() =>
+                  void act(
+                    {
+                      kind: 'copy-services',
+                      periodId: period.id,
+                      body: { source_period_id: previous.id, service_type: 'recurring' },
+                    },
+                    'An error occurred while copying the services',
+                  )
+                }
+              >
+                Copy recurring services of period {previous.period_number}
+              </Button>
+            </>
+          )}
         </Group>
 
         <Lines
