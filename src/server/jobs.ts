@@ -2,7 +2,12 @@ import { magicLinkMail, passwordResetMail, smsOtpSms } from './modules/accounts'
 import { newOrderAdminMail, orderConfirmationMail, sandboxWebhook } from './modules/checkout';
 import { contactMessageMail } from './modules/contact';
 import { customerLinkMail, documentMail } from './modules/orders';
-import { rentalDocumentMail, rentalRequestAdminMail, rentalRequestCustomerMail } from './modules/rentals';
+import {
+  periodPaymentLinkMail,
+  rentalDocumentMail,
+  rentalRequestAdminMail,
+  rentalRequestCustomerMail,
+} from './modules/rentals';
 import { stockAlertsMail } from './modules/stock';
 import type { AnyJob } from './platform/jobs/job-queue';
 
@@ -24,4 +29,5 @@ export const allJobs: readonly AnyJob[] = [
   sandboxWebhook,
   rentalRequestCustomerMail,
   rentalRequestAdminMail,
+  periodPaymentLinkMail,
 ];

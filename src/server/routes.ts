@@ -28,7 +28,13 @@ import {
   purchaseHistoryRoutes,
 } from './modules/orders';
 import { patientAreaRoutes, patientsRoutes } from './modules/patients';
-import { bookingsRoutes, rentalDocumentRoutes, rentalRequestRoutes } from './modules/rentals';
+import {
+  bookingsRoutes,
+  depositsRoutes,
+  periodsRoutes,
+  rentalDocumentRoutes,
+  rentalRequestRoutes,
+} from './modules/rentals';
 import {
   chatPopupRoutes,
   emailSettingsRoutes,
@@ -133,6 +139,8 @@ const moduleRoutes: AnyRoute[] = [
   ...partnerCreditRoutes,
   ...fetchExternalContentRoutes,
   ...dashboardRoutes,
+  ...periodsRoutes,
+  ...depositsRoutes,
 ];
 
 /** Admin pages not already served by a page-and-endpoint route answer with the SPA shell. */

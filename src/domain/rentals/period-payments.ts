@@ -28,3 +28,29 @@ export function periodPaymentError(
   if (amount > balance) return PERIOD_PAYMENT_MESSAGES.tooMuch(format(balance));
   return null;
 }
+
+export const INVOICE_STATUSES = ['pending', 'payment_link_sent', 'paid', 'overdue'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/**
+ * spec 3 §4, §5: after a change of what a period costs or what was paid on it, its invoice status
+ * and its status follow: fully paid makes the invoice paid and an active_unpaid or payment_overdue
+ * period active_paid; no longer fully paid (a payment deleted, an item added) takes a paid invoice
+ * back to pending and an active_paid period back to active_unpaid. Other statuses are staff's.
+ */
+export function periodAfterPaymentChange<S extends string>(
+  period: { status: S; invoiceStatus: InvoiceStatus },
+  isFullyPaid: boolean,
+): { status: S | 'active_paid' | 'active_unpaid'; invoiceStatus: InvoiceStatus } {
+  if (isFullyPaid) {
+    const status =
+      period.status === 'active_unpaid' || period.status === 'payment_overdue'
+        ? 'active_paid'
+        : period.status;
+    return { status, invoiceStatus: 'paid' };
+  }
+  return {
+    status: period.status === 'active_paid' ? 'active_unpaid' : period.status,
+    invoiceStatus: period.invoiceStatus === 'paid' ? 'pending' : period.invoiceStatus,
+  };
+}

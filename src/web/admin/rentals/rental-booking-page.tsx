@@ -38,6 +38,10 @@ import { BookingPaymentsSection } from './components/booking-payments-section';
 import { BookingStatusSection } from './components/booking-status-section';
 import { BookingStockPanel } from './components/booking-stock-panel';
 import { ServiceFeesSection } from './components/service-fees-section';
+import { DepositSection } from './deposit/deposit-section';
+import { FinancialSummary } from './documents/financial-summary';
+import { RentalDocumentsSection } from './documents/rental-documents-section';
+import { RentalPeriodsSection } from './periods/rental-periods-section';
 import { rentalsApi, useBooking, useRefreshBooking, useRentalCurrency } from './rentals.api';
 
 const LEAVE_MESSAGE = 'This booking has unsaved changes. Leave the page and lose them?';
@@ -245,12 +249,9 @@ function BookingForm({ booking }: { booking: BookingReply | null }) {
             <BookingNotesSection form={form} />
             {booking && (
               <>
-                {/* ── MOUNT POINT 1 (periods): <RentalPeriodsSection bookingId={booking.id} />
-                     from src/web/admin/rentals/periods/ ── */}
-                {/* ── MOUNT POINT 2 (deposit): <DepositSection bookingId={booking.id} />
-                     from src/web/admin/rentals/deposit/ ── */}
-                {/* ── MOUNT POINT 3 (documents): <RentalDocumentsSection bookingId={booking.id} />
-                     and the financial summary from src/web/admin/rentals/documents/ ── */}
+                <RentalPeriodsSection bookingId={booking.id} />
+                <DepositSection bookingId={booking.id} />
+                <RentalDocumentsSection bookingId={booking.id} />
               </>
             )}
           </Stack>
@@ -276,6 +277,7 @@ function BookingForm({ booking }: { booking: BookingReply | null }) {
                   </Group>
                 </Stack>
               </Card>
+              <FinancialSummary bookingId={booking.id} />
               <BookingPaymentsSection
                 bookingId={booking.id}
                 payments={booking.rentalPayments}

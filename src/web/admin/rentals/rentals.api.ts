@@ -89,7 +89,10 @@ export function useBooking(id: number | null) {
   });
 }
 
-/** Reads the booking again after a change made by one of the page's sections. */
+/**
+ * Reads the booking again after a change made by one of the page's sections, with everything
+ * computed from it: its periods, deposit, documents and financial summary.
+ */
 export function useRefreshBooking() {
   const client = useQueryClient();
   return (id: number) =>
@@ -97,6 +100,9 @@ export function useRefreshBooking() {
       client.invalidateQueries({ queryKey: rentalKeys.detail(id) }),
       client.invalidateQueries({ queryKey: rentalKeys.stock(id) }),
       client.invalidateQueries({ queryKey: ['rental-bookings', 'list'] }),
+      client.invalidateQueries({ queryKey: ['rental-bookings', id] }),
+      client.invalidateQueries({ queryKey: ['rental-periods', 'booking', id] }),
+      client.invalidateQueries({ queryKey: ['rental-deposit', id] }),
     ]);
 }
 

@@ -1,0 +1,147 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { RENTAL_PERIOD_MESSAGES as M } from '../../../contracts/rental-periods';
+import { fieldError } from '../../../domain/errors';
+import { type Cents, fromDecimal, toDecimalText } from '../../../domain/money/money';
+import { lineVat, type VatInfo, type VatMethod, type VatSettings } from '../../../domain/pricing/vat';
+import { rentalItemCost } from '../../../domain/rentals/rental-cost';
+import type { Executor } from '../../platform/db/database';
+import { getSettings } from '../../platform/settings/settings-store';
+import { productStocks, products, vats } from '../catalogue/catalogue.tables';
+import type { rentalPeriodItems } from './rentals.tables';
+
+type VatRow = { id: number; name: string; type: string; rate: string; isActive: boolean };
+export type PeriodItemValues = Omit<typeof rentalPeriodItems.$inferInsert, 'periodId'>;
+
+export async function rentalVatSettings(db: Executor): Promise<VatSettings> {
+  const s = await getSettings(db, ['vat_system_enabled', 'vat_calculation_method']);
+  return { enabled: s.vat_system_enabled, method: s.vat_calculation_method as VatMethod };
+}
+
+function vatInfo(row: VatRow | undefined): VatInfo | null {
+  if (!row?.isActive) return null;
+  switch (row.type) {
+    case 'percentage':
+      return { type: 'percentage', rate: Number.parseFloat(row.rate) };
+    case 'fixed':
+      return { type: 'fixed', perUnit: fromDecimal(row.rate) };
+    case 'exempt':
+    case 'zero':
+      return { type: row.type };
+    default:
+      return null;
+  }
+}
+
+/** The VAT rows of these ids, one query. */
+export async function vatRows(db: Executor, ids: readonly (number | null)[]): Promise<Map<number, VatRow>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: vats.id, name: vats.name, type: vats.type, rate: vats.rate, isActive: vats.isActive })
+    .from(vats)
+    .where(inArray(vats.id, wanted));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * spec 3 §9: an item of a period costs daily rate × quantity × ceil(days / 30); its VAT is stored
+ * beside it (vat_info, stored_vat_amount) with the shop's VAT settings, as the booking's items.
+ */
+export function pricePeriodLine(
+  line: { dailyRate: Cents; quantity: number; vatId: number | null },
+  days: number,
+  vat: Map<number, VatRow>,
+  settings: VatSettings,
+): Pick<PeriodItemValues, 'amount' | 'dailyRate' | 'vatInfo' | 'storedVatAmount'> {
+  const amount = rentalItemCost({ dailyRate: line.dailyRate, quantity: line.quantity, durationDays: days });
+  const row = line.vatId === null ? undefined : vat.get(line.vatId);
+  return {
+    dailyRate: toDecimalText(line.dailyRate),
+    amount: toDecimalText(amount),
+    vatInfo: row ? { name: row.name, rate: row.rate } : null,
+    storedVatAmount: toDecimalText(lineVat(amount, line.quantity, vatInfo(row), settings)),
+  };
+}
+
+/**
+ * A product (or one of its variants) to add to a period: it must be a rental product with a rental
+ * price (the variants share the product's), and a variable product needs one of its variants.
+ */
+export async function periodItemOfProduct(
+  db: Executor,
+  input: { productId: number; variantId?: number | undefined; quantity: number },
+  days: number,
+): Promise<PeriodItemValues> {
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, input.productId), isNull(products.deletedAt)))
+    .limit(1);
+  if (!product) throw fieldError('product_id', M.product);
+  if (!product.isRentalProduct || product.rentalPrice === null) throw fieldError('product_id', M.notRentable);
+  let variant: { id: number; label: string } | null = null;
+  if (input.variantId !== undefined) {
+    const [row] = await db
+      .select({ id: productStocks.id, label: productStocks.variant })
+      .from(productStocks)
+      .where(and(eq(productStocks.id, input.variantId), eq(productStocks.productId, product.id)))
+      .limit(1);
+    if (!row) throw fieldError('variant_id', M.variant);
+    variant = row;
+  } else if (product.isVariableProduct) {
+    throw fieldError('variant_id', M.variant);
+  }
+  const [vat, settings] = await Promise.all([vatRows(db, [product.vatId]), rentalVatSettings(db)]);
+  return {
+    productId: product.id,
+    productStockId: variant?.id ?? null,
+    productName: product.name,
+    variants: variant?.label ?? null,
+    quantity: input.quantity,
+    vatId: product.vatId,
+    ...pricePeriodLine(
+      { dailyRate: fromDecimal(product.rentalPrice), quantity: input.quantity, vatId: product.vatId },
+      days,
+      vat,
+      settings,
+    ),
+  };
+}
+
+/** Items copied from another period or the booking, repriced for the new period's days. */
+export async function repricedLines(
+  db: Executor,
+  lines: readonly {
+    productId: number;
+    productStockId: number | null;
+    productName: string;
+    variants: string | null;
+    quantity: number;
+    dailyRate: string;
+    vatId: number | null;
+  }[],
+  days: number,
+): Promise<PeriodItemValues[]> {
+  if (lines.length === 0) return [];
+  const [vat, settings] = await Promise.all([
+    vatRows(
+      db,
+      lines.map((l) => l.vatId),
+    ),
+    rentalVatSettings(db),
+  ]);
+  return lines.map((line) => ({
+    productId: line.productId,
+    productStockId: line.productStockId,
+    productName: line.productName,
+    variants: line.variants,
+    quantity: line.quantity,
+    vatId: line.vatId,
+    ...pricePeriodLine(
+      { dailyRate: fromDecimal(line.dailyRate), quantity: line.quantity, vatId: line.vatId },
+      days,
+      vat,
+      settings,
+    ),
+  }));
+}

@@ -1,0 +1,47 @@
+import type { PeriodReply, PeriodsReply } from '../../../contracts/rental-periods';
+import { type IsoDate, isoDateInZone } from '../../../domain/dates/date-format';
+import { earliestNextPeriodStart } from '../../../domain/rentals/rental-periods';
+import type { Executor } from '../../platform/db/database';
+import { getSettings } from '../../platform/settings/settings-store';
+import { presentPeriod } from './periods.presenter';
+import {
+  detailsOfPeriods,
+  findBookingOr404,
+  findPeriodOr404,
+  moneyOfPeriods,
+  periodsOfBooking,
+} from './periods.queries';
+
+/** Today in the shop's time zone (DECISIONS 17: the shop's today decides overdue, not a browser's). */
+export async function shopToday(db: Executor, now: Date): Promise<IsoDate> {
+  const { app_timezone } = await getSettings(db, ['app_timezone']);
+  return isoDateInZone(now, app_timezone);
+}
+
+/** GET /admin/api/rental-periods/booking/{id}: every period with its totals, in a fixed number of queries. */
+export async function loadBookingPeriods(db: Executor, bookingId: number, now: Date): Promise<PeriodsReply> {
+  await findBookingOr404(db, bookingId);
+  const periods = await periodsOfBooking(db, bookingId);
+  const ids = periods.map((p) => p.id);
+  const [money, details, today] = await Promise.all([
+    moneyOfPeriods(db, ids),
+    detailsOfPeriods(db, ids),
+    shopToday(db, now),
+  ]);
+  return {
+    periods: periods.map((p) => presentPeriod(p, money.get(p.id)!, details, today)),
+    next_start_date: earliestNextPeriodStart(periods.map((p) => p.endDate)),
+    today,
+  };
+}
+
+/** One period as the list shows it (the reply of the writes that change a period). */
+export async function loadPeriod(db: Executor, periodId: number, now: Date): Promise<PeriodReply> {
+  const period = await findPeriodOr404(db, periodId);
+  const [money, details, today] = await Promise.all([
+    moneyOfPeriods(db, [period.id]),
+    detailsOfPeriods(db, [period.id]),
+    shopToday(db, now),
+  ]);
+  return presentPeriod(period, money.get(period.id)!, details, today);
+}

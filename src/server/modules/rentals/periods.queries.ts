@@ -1,0 +1,158 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Cents, fromDecimal } from '../../../domain/money/money';
+import type { Executor, Tx } from '../../platform/db/database';
+import { notFound } from '../../platform/http/errors';
+import {
+  rentalBookings,
+  rentalPayments,
+  rentalPeriodItems,
+  rentalPeriodServices,
+  rentalPeriods,
+} from './rentals.tables';
+
+export type BookingRow = typeof rentalBookings.$inferSelect;
+export type PeriodRow = typeof rentalPeriods.$inferSelect;
+export type PeriodItemRow = typeof rentalPeriodItems.$inferSelect;
+export type PeriodServiceRow = typeof rentalPeriodServices.$inferSelect;
+export type PeriodPaymentRow = typeof rentalPayments.$inferSelect;
+export type PeriodMoney = { total: Cents; paid: Cents };
+
+export async function findBookingOr404(db: Executor, bookingId: number): Promise<BookingRow> {
+  const [row] = await db.select().from(rentalBookings).where(eq(rentalBookings.id, bookingId)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The booking's row under lock: period numbers and date ranges of one booking are written in turn. */
+export async function lockBookingOr404(tx: Tx, bookingId: number): Promise<BookingRow> {
+  const [row] = await tx
+    .select()
+    .from(rentalBookings)
+    .where(eq(rentalBookings.id, bookingId))
+    .for('update')
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function findPeriodOr404(db: Executor, periodId: number): Promise<PeriodRow> {
+  const [row] = await db.select().from(rentalPeriods).where(eq(rentalPeriods.id, periodId)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The period's row under lock (select … for update): payments, items and services of one period are
+ * written one after another, so two payments can never both fit the same remaining balance.
+ */
+export async function lockPeriodOr404(tx: Tx, periodId: number): Promise<PeriodRow> {
+  const [row] = await tx
+    .select()
+    .from(rentalPeriods)
+    .where(eq(rentalPeriods.id, periodId))
+    .for('update')
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function periodsOfBooking(db: Executor, bookingId: number): Promise<PeriodRow[]> {
+  return db
+    .select()
+    .from(rentalPeriods)
+    .where(eq(rentalPeriods.bookingId, bookingId))
+    .orderBy(asc(rentalPeriods.periodNumber));
+}
+
+/**
+ * Totals of several periods with three grouped queries (no N+1): total = Σ items' amount +
+ * Σ services' amount; paid = Σ completed payments of the period.
+ */
+export async function moneyOfPeriods(
+  db: Executor,
+  periodIds: readonly number[],
+): Promise<Map<number, PeriodMoney>> {
+  const result = new Map<number, PeriodMoney>();
+  if (periodIds.length === 0) return result;
+  const ids = [...periodIds];
+  const [items, services, payments] = await Promise.all([
+    db
+      .select({
+        periodId: rentalPeriodItems.periodId,
+        sum: sql<string>`coalesce(sum(${rentalPeriodItems.amount}), 0)`,
+      })
+      .from(rentalPeriodItems)
+      .where(inArray(rentalPeriodItems.periodId, ids))
+      .groupBy(rentalPeriodItems.periodId),
+    db
+      .select({
+        periodId: rentalPeriodServices.periodId,
+        sum: sql<string>`coalesce(sum(${rentalPeriodServices.amount}), 0)`,
+      })
+      .from(rentalPeriodServices)
+      .where(inArray(rentalPeriodServices.periodId, ids))
+      .groupBy(rentalPeriodServices.periodId),
+    db
+      .select({
+        periodId: rentalPayments.periodId,
+        sum: sql<string>`coalesce(sum(${rentalPayments.amount}), 0)`,
+      })
+      .from(rentalPayments)
+      .where(and(inArray(rentalPayments.periodId, ids), eq(rentalPayments.status, 'completed')))
+      .groupBy(rentalPayments.periodId),
+  ]);
+  for (const id of ids) result.set(id, { total: 0 as Cents, paid: 0 as Cents });
+  for (const row of [...items, ...services]) {
+    const money = result.get(row.periodId)!;
+    money.total = (money.total + fromDecimal(row.sum)) as Cents;
+  }
+  for (const row of payments) {
+    if (row.periodId === null) continue;
+    result.get(row.periodId)!.paid = fromDecimal(row.sum);
+  }
+  return result;
+}
+
+export async function moneyOfPeriod(db: Executor, periodId: number): Promise<PeriodMoney> {
+  return (await moneyOfPeriods(db, [periodId])).get(periodId)!;
+}
+
+/** Items, services and payments of several periods: one query each. */
+export async function detailsOfPeriods(db: Executor, periodIds: readonly number[]) {
+  if (periodIds.length === 0) return { items: [], services: [], payments: [] };
+  const ids = [...periodIds];
+  const [items, services, payments] = await Promise.all([
+    db
+      .select()
+      .from(rentalPeriodItems)
+      .where(inArray(rentalPeriodItems.periodId, ids))
+      .orderBy(asc(rentalPeriodItems.id)),
+    db
+      .select()
+      .from(rentalPeriodServices)
+      .where(inArray(rentalPeriodServices.periodId, ids))
+      .orderBy(asc(rentalPeriodServices.id)),
+    db
+      .select()
+      .from(rentalPayments)
+      .where(inArray(rentalPayments.periodId, ids))
+      .orderBy(asc(rentalPayments.paymentDate), asc(rentalPayments.id)),
+  ]);
+  return { items, services, payments };
+}
+
+export async function itemsOfPeriod(db: Executor, periodId: number): Promise<PeriodItemRow[]> {
+  return db
+    .select()
+    .from(rentalPeriodItems)
+    .where(eq(rentalPeriodItems.periodId, periodId))
+    .orderBy(asc(rentalPeriodItems.id));
+}
+
+export async function servicesOfPeriod(db: Executor, periodId: number): Promise<PeriodServiceRow[]> {
+  return db
+    .select()
+    .from(rentalPeriodServices)
+    .where(eq(rentalPeriodServices.periodId, periodId))
+    .orderBy(asc(rentalPeriodServices.id));
+}
