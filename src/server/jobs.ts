@@ -1,6 +1,7 @@
 import { magicLinkMail, passwordResetMail, smsOtpSms } from './modules/accounts';
 import { newOrderAdminMail, orderConfirmationMail, sandboxWebhook } from './modules/checkout';
 import { contactMessageMail } from './modules/contact';
+import { creditRequestDecisionMail } from './modules/credit';
 import { customerLinkMail, documentMail } from './modules/orders';
 import { stockAlertsMail } from './modules/stock';
 import type { AnyJob } from './platform/jobs/job-queue';
@@ -20,4 +21,5 @@ export const allJobs: readonly AnyJob[] = [
   orderConfirmationMail,
   newOrderAdminMail,
   sandboxWebhook,
+  creditRequestDecisionMail,
 ];
