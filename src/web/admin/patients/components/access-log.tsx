@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ACCESS_LOG_PER_PAGE, type AccessLogEntry, RECORD_TYPES } from '../../../../contracts/patients';
 import { displayDateTime } from '../../../lib/format';
@@ -50,14 +50,15 @@ export function AccessLog({ patient }: { patient?: Filter }) {
         e.user_id === null ? (
           <Text size="sm">—</Text>
         ) : (
-          <UnstyledButton
-            fz="sm"
-            c="blue"
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
             onClick={() => filterBy(setUser, { id: e.user_id!, name: e.user_name ?? `#${e.user_id}` })}
             aria-label={`Show only ${e.user_name ?? `user #${e.user_id}`}`}
           >
             {e.user_name ?? `Deleted user #${e.user_id}`}
-          </UnstyledButton>
+          </Anchor>
         ),
     },
     ...(patient
@@ -67,16 +68,17 @@ export function AccessLog({ patient }: { patient?: Filter }) {
             key: 'patient',
             title: 'Patient',
             render: (e: AccessLogEntry) => (
-              <UnstyledButton
-                fz="sm"
-                c="blue"
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
                 onClick={() =>
                   filterBy(setPatientFilter, { id: e.patient_id, name: e.patient_name ?? `#${e.patient_id}` })
                 }
                 aria-label={`Show only patient ${e.patient_name ?? `#${e.patient_id}`}`}
               >
                 {e.patient_name ?? `Deleted patient #${e.patient_id}`}
-              </UnstyledButton>
+              </Anchor>
             ),
           },
         ]),
