@@ -248,6 +248,7 @@ export const CREDIT_DECISION_MESSAGES = {
   reason: 'Please give the reason for declining.',
   answered: 'This credit request has already been answered.',
   notFound: 'This credit request does not exist.',
+  notPartner: 'This user is no longer a partner.',
   status: 'Please choose pending, approved or declined.',
 } as const;
 

@@ -11,7 +11,7 @@ import { conflict, notFound } from '../../platform/http/errors';
 import { defineJob } from '../../platform/jobs/job-queue';
 import { defaultCurrency } from '../currencies';
 import { changeCreditIn } from './change-credit';
-import { findCreditRequest, lockCreditRequest } from './credit.queries';
+import { findCreditRequest, findPartner, lockCreditRequest } from './credit.queries';
 import { creditRequests } from './credit.tables';
 
 /**
@@ -75,6 +75,8 @@ export async function approveCreditRequest(
   const { symbol } = await defaultCurrency(ctx.db);
   await ctx.db.transaction(async (tx) => {
     const request = await pendingRequest(tx, requestId);
+    // Credit goes only to a partner (as an admin's add): one who lost the role since is refused.
+    if (!(await findPartner(tx, request.userId))) throw notFound(M.notPartner);
     const amount = fromDecimal(body.amount ?? request.amount);
     const now = ctx.now();
     const note = body.note ?? `Credit request #${request.id}`;

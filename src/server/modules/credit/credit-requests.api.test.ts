@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_DECISION_MESSAGES as D, CREDIT_MESSAGES as M } from '../../../contracts/credit';
 import { createRole } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
+import { userRoles } from '../../platform/auth/auth.tables';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { setSettings } from '../../platform/settings/settings-store';
 import { creditAccounts, creditRequests, creditTransactions } from './credit.tables';
@@ -150,6 +151,18 @@ describe('POST /admin/api/credit-requests/{id}/approve', () => {
     const missing = await admin.post('/admin/api/credit-requests/2147480000/approve', {});
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(D.notFound);
+  });
+
+  it('404 when the user is no longer a partner; the request stays pending', async () => {
+    const partner = await newPartner();
+    const id = await requestOf(partner);
+    await t.ctx.db.delete(userRoles).where(eq(userRoles.userId, partner.user.id));
+    const reply = await admin.post(`/admin/api/credit-requests/${id}/approve`, {});
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json().message).toBe(D.notPartner);
+    const [request] = await t.ctx.db.select().from(creditRequests).where(eq(creditRequests.id, id));
+    expect(request!.status).toBe('pending');
+    expect((await ledgerOf(partner.user.id)).account).toBeNull();
   });
 
   it('two approvals of one request at once make one ledger row', async () => {
