@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, test } from './fixtures';
-import { shopHydrated, signIn, signOutFromAdmin } from './support';
+import { expect, expectAccessible, test } from './fixtures';
+import { lastMailTo, shopHydrated, signIn, signOutFromAdmin } from './support';
 
 /** The partner's own credit, as the partner area reads it (spec 3 §7). */
 async function partnerBalance(page: Page): Promise<number> {
@@ -131,9 +131,76 @@ test('the partner reads the credit page, asks for more credit and downloads the 
   await page.getByRole('textbox', { name: /^Contact phone/ }).fill('+230 5750 0003');
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByTestId('credit-request-sent')).toBeVisible();
+  // The request waits for the shop (issue 17).
+  await page.reload();
+  await shopHydrated(page);
+  const pending = page.getByTestId('credit-requests').getByRole('row').filter({ hasText: '$250.00' }).first();
+  await expect(pending).toContainText('Pending');
 
   await page.getByRole('combobox', { name: 'Format' }).selectOption('excel');
   const download = page.waitForEvent('download');
   await page.getByTestId('credit-export').click();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+});
+
+test('an admin approves a partner’s credit request for less; the partner sees the answer and is e-mailed', async ({
+  page,
+}) => {
+  // The partner asks for 400.00.
+  await signIn(page, 'partner@demo.test');
+  await switchToPartner(page);
+  const before = await partnerBalance(page);
+  const reason = `Shelving for the new branch ${Date.now().toString(36)}`;
+  await page.goto('/partner/credit');
+  await shopHydrated(page);
+  await page.getByRole('textbox', { name: /^Amount/ }).fill('400');
+  await page.getByRole('textbox', { name: /^Why do you need it/ }).fill(reason);
+  await page.getByRole('textbox', { name: /^Contact phone/ }).fill('+230 5750 0003');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByTestId('credit-request-sent')).toBeVisible();
+  await page.context().clearCookies();
+
+  // The admin finds it among the pending requests and approves 300.00 after confirming.
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/admin/partner-credit');
+  const requests = page.getByRole('table', { name: 'Credit requests' });
+  const row = requests.getByRole('row').filter({ hasText: reason });
+  await expect(row).toContainText('Pending');
+  await row.getByRole('button', { name: /^Approve the request/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve credit request' });
+  await expect(dialog.getByRole('textbox', { name: /^Amount to add/ })).toHaveValue('400.00');
+  await dialog.getByRole('textbox', { name: /^Amount to add/ }).fill('abc');
+  await dialog.getByRole('button', { name: 'Approve and add credit' }).click();
+  await expect(dialog.getByText('Please enter a valid amount')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /^Amount to add/ }).fill('300');
+  await dialog.getByRole('button', { name: 'Approve and add credit' }).click();
+  await expect(page.getByText('Credit request approved').first()).toBeVisible();
+  await expect(row).toContainText('Approved');
+  await expect(row.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // A decline needs its reason (the demo shop's own request stays pending: the dialog is cancelled).
+  const other = requests.getByRole('row').filter({ hasText: 'Pending' }).first();
+  await other.getByRole('button', { name: /^Decline the request/ }).click();
+  const decline = page.getByRole('dialog', { name: 'Decline credit request' });
+  await decline.getByRole('button', { name: 'Decline request' }).click();
+  await expect(decline.getByText('Please give the reason for declining.')).toBeVisible();
+  await decline.getByRole('button', { name: 'Cancel' }).click();
+  await expect(decline).toBeHidden();
+  await signOutFromAdmin(page);
+
+  // The partner's credit page shows the answer, the balance holds the 300.00, and the mail came.
+  await signIn(page, 'partner@demo.test');
+  await switchToPartner(page);
+  expect(await partnerBalance(page)).toBeCloseTo(before + 300, 2);
+  await page.goto('/partner/credit');
+  await shopHydrated(page);
+  const answered = page
+    .getByTestId('credit-requests')
+    .getByRole('row')
+    .filter({ hasText: '$400.00' })
+    .first();
+  await expect(answered).toContainText('Approved');
+  await expect(answered).toContainText('$300.00 added to your credit');
+  expect(await lastMailTo('partner@demo.test')).toContain('Your credit request was approved');
 });

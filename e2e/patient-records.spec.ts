@@ -16,6 +16,8 @@ test('staff keep a patient’s medications, a blood-pressure reading and allergi
   await page.getByRole('navigation').getByRole('link', { name: 'Patients', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Patients' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Search patients' }).fill('Paul');
+  // The search settles into the address bar before the row is clicked (the list re-renders then).
+  await expect(page).toHaveURL(/search=Paul/);
   await page.getByRole('link', { name: 'Paul Patient' }).click();
   await expect(page.getByRole('heading', { name: 'Medical records: Paul Patient' })).toBeVisible();
 
@@ -73,6 +75,8 @@ test('staff keep a patient’s medications, a blood-pressure reading and allergi
   await expect(dialog).toBeHidden();
   await expect(page.getByText(ALLERGY.created)).toBeVisible();
   await expect(page.getByRole('cell', { name: allergen, exact: true })).toBeVisible();
+  // The access log is for admins (issue 17): staff have no tab for it.
+  await expect(page.getByRole('tab', { name: 'Access log' })).toHaveCount(0);
   await expectAccessible(page);
 
   // The patient sees them, read-only, in the patient area.
@@ -95,4 +99,33 @@ test('staff keep a patient’s medications, a blood-pressure reading and allergi
       .first(),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: /Add|Edit|Delete/ })).toHaveCount(0);
+
+  // An admin reads the access log (issue 17): the staff member's changes and reads, the patient's own read.
+  await page.context().clearCookies();
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/admin/patients');
+  await page.getByRole('textbox', { name: 'Search patients' }).fill('Paul');
+  // The search settles into the address bar before the row is clicked (the list re-renders then).
+  await expect(page).toHaveURL(/search=Paul/);
+  await page.getByRole('link', { name: 'Paul Patient' }).click();
+  await page.getByRole('tab', { name: 'Access log' }).click();
+  const log = page.getByRole('table', { name: 'Access log' });
+  const patientRead = log.getByRole('row').filter({ hasText: 'Patient area' }).first();
+  await expect(patientRead).toContainText('Read list');
+  await expect(patientRead).toContainText('All records');
+  const created = log.getByRole('row').filter({ hasText: 'Created' }).filter({ hasText: 'Medications' });
+  await expect(created.first()).toBeVisible();
+  await expect(log.getByRole('row').filter({ hasText: 'Deleted' }).first()).toContainText('Medications');
+  // A click on the staff member shows only their entries.
+  const staffName = (await created.first().getByRole('button').first().textContent())!.trim();
+  await created.first().getByRole('button').first().click();
+  await expect(page.getByRole('button', { name: new RegExp(`User: ${staffName}`) })).toBeVisible();
+  await expect(log.getByRole('row').filter({ hasText: 'Patient area' })).toHaveCount(0);
+  await expectAccessible(page);
+  // Across patients, on the patients page.
+  await page.goto('/admin/patients');
+  await page.getByRole('tab', { name: 'Access log' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Access log' }).getByText('Paul Patient').first(),
+  ).toBeVisible();
 });

@@ -7,7 +7,16 @@ import {
 } from '../domain/credit/credit';
 import { parseIsoDate } from '../domain/dates/date-format';
 import type { Paged } from '../domain/paging/paging';
-import { formBoolean, moneyAmount, optionalText, pageParam, searchText, wholeNumber } from './common';
+import {
+  formBoolean,
+  moneyAmount,
+  optionalText,
+  pageParam,
+  recordId,
+  searchText,
+  tooLongMessage,
+  wholeNumber,
+} from './common';
 
 export { CREDIT_MESSAGES };
 
@@ -218,4 +227,74 @@ export type PartnerCreditPageProps = {
   has_account: boolean;
   transactions: Paged<CreditTransactionView>;
   currency_symbol: string;
+  /** The partner's latest credit requests and how the shop answered them (docs/decisions/0070). */
+  requests: CreditRequestView[];
+};
+
+// ---------- credit requests, the admin's answer (issue 17; docs/decisions/0070) ----------
+
+export const CREDIT_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type CreditRequestStatus = (typeof CREDIT_REQUEST_STATUSES)[number];
+
+export const CREDIT_REQUEST_STATUS_LABELS: Record<CreditRequestStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  declined: 'Declined',
+};
+
+export const CREDIT_DECISION_MESSAGES = {
+  approved: 'Credit request approved',
+  declined: 'Credit request declined',
+  reason: 'Please give the reason for declining.',
+  answered: 'This credit request has already been answered.',
+  notFound: 'This credit request does not exist.',
+  notPartner: 'This user is no longer a partner.',
+  status: 'Please choose pending, approved or declined.',
+} as const;
+
+/** How many requests a page of the admin's list shows, and how many the partner's page shows. */
+export const CREDIT_REQUESTS_PER_PAGE = 20;
+export const PARTNER_CREDIT_REQUESTS_SHOWN = 10;
+
+/** GET /admin/api/credit-requests: pending first, then newest; optionally one status or partner. */
+export const creditRequestsQuery = z.object({
+  page: pageParam,
+  status: z.enum(CREDIT_REQUEST_STATUSES, { error: CREDIT_DECISION_MESSAGES.status }).optional(),
+  partner_id: z.preprocess((v) => (v === '' ? undefined : v), recordId.optional()),
+});
+export type CreditRequestsQuery = z.output<typeof creditRequestsQuery>;
+
+/**
+ * POST /admin/api/credit-requests/{id}/approve: the amount to add, the requested one when empty
+ * (an admin may approve less, or more, within the limit), and a note for the ledger.
+ */
+export const approveCreditRequestBody = z.object({
+  amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), positiveAmount.optional()),
+  note: optionalText(1000),
+});
+export type ApproveCreditRequestBody = z.output<typeof approveCreditRequestBody>;
+
+/** POST /admin/api/credit-requests/{id}/decline: the reason is required and mailed to the partner. */
+export const declineCreditRequestBody = z.object({
+  reason: z
+    .string({ error: CREDIT_DECISION_MESSAGES.reason })
+    .trim()
+    .min(1, CREDIT_DECISION_MESSAGES.reason)
+    .max(1000, tooLongMessage(1000)),
+});
+export type DeclineCreditRequestBody = z.output<typeof declineCreditRequestBody>;
+
+export type CreditRequestView = {
+  id: number;
+  partner: PartnerView;
+  amount: number;
+  approved_amount: number | null;
+  business_justification: string;
+  contact_phone: string;
+  status: string;
+  status_label: string;
+  decline_reason: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  created_at: string;
 };

@@ -631,3 +631,54 @@ export function recordCell(
       return String(value);
   }
 }
+
+// ---------- the access log (issue 17; docs/decisions/0070) ----------
+
+/** The access log's page size. */
+export const ACCESS_LOG_PER_PAGE = 25;
+
+const optionalRecordId = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .preprocess(
+        parseNumberText,
+        z.number({ error: message }).int(message).min(1, message).max(INT_MAX, message),
+      )
+      .optional(),
+  );
+
+/** GET /api/patient-record-access: newest first, 25 a page, filtered by patient and by user. */
+export const accessLogQuery = z.object({
+  page: pageParam,
+  patient_id: optionalRecordId('Choose the patient.'),
+  user_id: optionalRecordId('Choose the user.'),
+});
+export type AccessLogQuery = z.output<typeof accessLogQuery>;
+
+export const ACCESS_ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
+export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+
+/** How an access reads in the log. */
+export const ACCESS_ACTION_LABELS: Record<AccessAction, string> = {
+  list: 'Read list',
+  read: 'Read record',
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+};
+
+export type AccessLogEntry = {
+  id: number;
+  user_id: number | null;
+  user_name: string | null;
+  patient_id: number;
+  patient_name: string | null;
+  /** null when the patient area read every kind at once. */
+  record_kind: RecordKind | null;
+  record_id: number | null;
+  action: AccessAction;
+  action_label: string;
+  source: 'admin' | 'patient_area';
+  created_at: string;
+};

@@ -1,6 +1,7 @@
 import { magicLinkMail, passwordResetMail, smsOtpSms } from './modules/accounts';
 import { newOrderAdminMail, orderConfirmationMail, sandboxWebhook } from './modules/checkout';
 import { contactMessageMail } from './modules/contact';
+import { creditRequestDecisionMail } from './modules/credit';
 import { customerLinkMail, documentMail } from './modules/orders';
 import {
   periodPaymentLinkMail,
@@ -30,4 +31,5 @@ export const allJobs: readonly AnyJob[] = [
   rentalRequestCustomerMail,
   rentalRequestAdminMail,
   periodPaymentLinkMail,
+  creditRequestDecisionMail,
 ];

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListReply, ProductReply } from '../contracts/catalogue';
 import type {
@@ -9,6 +10,7 @@ import type {
 } from '../contracts/stock';
 import { type Agent, createTestApp, type TestApp } from '../test/test-app';
 import { DEMO_PRODUCTS } from './modules/catalogue/demo-catalogue-data';
+import { orderPayments, orders } from './modules/orders/orders.tables';
 import { seedDemo } from './seed-demo';
 
 let t: TestApp;
@@ -165,6 +167,33 @@ describe('demo orders', () => {
     }
     expect(documents).toBeGreaterThanOrEqual(5);
     expect(activeLinks).toBeGreaterThanOrEqual(2);
+  });
+
+  it('spreads the orders and payments over the 60 days before the seeding day (issue 17)', async () => {
+    const day = 86_400_000;
+    const seeded = t.ctx.now().getTime();
+    const placed = await t.ctx.db
+      .select({ id: orders.id, at: orders.createdAt, code: orders.orderCode })
+      .from(orders);
+    const ages = placed.map((o) => Math.floor((seeded - o.at.getTime()) / day));
+    expect(Math.min(...ages)).toBe(0); // today has sales
+    expect(Math.max(...ages)).toBeLessThan(60);
+    expect(Math.max(...ages)).toBeGreaterThan(30); // beyond "last 30 days"
+    expect(new Set(ages).size).toBeGreaterThanOrEqual(8);
+    // The order code carries the day the order was taken (docs/decisions/0030).
+    for (const o of placed)
+      expect(o.code.slice(4, 10)).toBe(o.at.toISOString().slice(2, 10).replaceAll('-', ''));
+    // No payment comes before its order, nor after the seeding day.
+    const payments = await t.ctx.db
+      .select({ date: orderPayments.paymentDate, created: orderPayments.createdAt, placed: orders.createdAt })
+      .from(orderPayments)
+      .innerJoin(orders, eq(orders.id, orderPayments.orderId));
+    expect(payments.length).toBeGreaterThanOrEqual(5);
+    for (const p of payments) {
+      expect(p.date >= p.placed.toISOString().slice(0, 10)).toBe(true);
+      expect(p.created.getTime()).toBeLessThanOrEqual(seeded);
+      expect(p.created.toISOString().slice(0, 10)).toBe(p.date);
+    }
   });
 });
 

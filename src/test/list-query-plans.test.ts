@@ -8,9 +8,11 @@ import { usersListQuery } from '../contracts/accounts';
 import { productListQuery } from '../contracts/catalogue';
 import { ordersListQuery } from '../contracts/orders';
 import { stockHistoryQuery, stockSheetQuery } from '../contracts/stock';
+import type { DateRange } from '../domain/dashboard/dashboard-range';
 import { listUsers } from '../server/modules/accounts/accounts.queries';
 import { listProducts } from '../server/modules/catalogue/products-list.queries';
 import { searchCustomers } from '../server/modules/customers/customers.queries';
+import { paymentTypeTotals } from '../server/modules/dashboard/dashboard.queries';
 import { listOrders } from '../server/modules/orders/orders-list.queries';
 import { movementPage } from '../server/modules/stock/stock-history.queries';
 import { stockSheetPage } from '../server/modules/stock/stock-sheet.queries';
@@ -231,5 +233,23 @@ describe('list pages read no large table sequentially', () => {
         movementPage(db, { productId: variant.productId, variantId: variant.id }, filters, timeZone, 1, 20),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('the dashboard reads payments by their date through an index (issue 17)', () => {
+  it('payment method statistics of a month use order_payments_payment_date', async () => {
+    // Two years of payments, one or two a day per order, as a shop that has run a while keeps them.
+    await database.db.execute(sql`
+      insert into order_payments (order_id, status, amount, payment_type, payment_date)
+      select o.id, 'completed', 10, (array['card','cod','bank_transfer'])[1 + g % 3],
+             date '2026-11-26' - (g % 730)
+      from generate_series(1, ${SIZE * 2}) g
+      join lateral (select id from orders order by id offset (g % ${SIZE}) limit 1) o on true`);
+    await database.db.execute(sql`analyze order_payments`);
+    const range = { from: '2026-10-28', to: '2026-11-26' } as DateRange;
+    captured = [];
+    await paymentTypeTotals(logged, range);
+    const plan = JSON.stringify(await explain(captured[0]!, false));
+    expect(plan).toContain('order_payments_payment_date');
   });
 });

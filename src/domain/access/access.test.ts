@@ -7,15 +7,21 @@ describe('seeded permissions', () => {
     expect(seededPermissionsFor('admin')).toEqual([...PERMISSIONS]);
   });
 
-  it('gives staff everything but users, roles, settings and credit management', () => {
+  it('gives staff everything but users, roles, settings, credit management and the access log', () => {
     const staff = seededPermissionsFor('staff');
     expect(staff).toContain('orders.manage');
     expect(staff).toContain('files.manage');
     expect(staff).toContain('dashboard.view');
-    for (const denied of ['users.manage', 'roles.manage', 'settings.manage', 'credit.manage']) {
+    for (const denied of [
+      'users.manage',
+      'roles.manage',
+      'settings.manage',
+      'credit.manage',
+      'patients.audit',
+    ]) {
       expect(staff).not.toContain(denied);
     }
-    expect(staff).toHaveLength(PERMISSIONS.length - 4);
+    expect(staff).toHaveLength(PERMISSIONS.length - 5);
   });
 
   it.each(['customer', 'partner', 'doctor', 'patient', 'supplier', 'custom'])('gives %s nothing', (role) => {

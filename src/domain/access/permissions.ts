@@ -9,6 +9,7 @@ export const PERMISSIONS = [
   'credit.manage',
   'patients.view',
   'patients.manage',
+  'patients.audit',
   'settings.manage',
   'users.manage',
   'roles.manage',
@@ -22,7 +23,10 @@ export function isBuiltInPermission(name: string): name is Permission {
   return (PERMISSIONS as readonly string[]).includes(name);
 }
 
-/** The seeded grants: admin holds all; staff all but users.*, roles.*, settings.*, credit.manage. */
+/**
+ * The seeded grants: admin holds all; staff all but users.*, roles.*, settings.*, credit.manage
+ * and patients.audit (the patient-record access log is for admins, issue 17).
+ */
 export function seededPermissionsFor(role: string): Permission[] {
   if (role === 'admin') return [...PERMISSIONS];
   if (role === 'staff') {
@@ -31,7 +35,8 @@ export function seededPermissionsFor(role: string): Permission[] {
         !p.startsWith('users.') &&
         !p.startsWith('roles.') &&
         !p.startsWith('settings.') &&
-        p !== 'credit.manage',
+        p !== 'credit.manage' &&
+        p !== 'patients.audit',
     );
   }
   return [];
@@ -53,6 +58,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'credit.manage': 'Manage partner credit',
   'patients.view': 'See patient records',
   'patients.manage': 'Create and change patient records',
+  'patients.audit': 'See who read and changed patient records (the access log)',
   'settings.manage': 'Change shop settings: shipping, payments, theme, e-mail, SMS',
   'users.manage': 'Create and change users and give them roles',
   'roles.manage': 'Manage roles and permissions',

@@ -29,10 +29,17 @@ afterAll(() => t.close());
 
 const reads = censusRoutes().filter((route) => route.method === 'GET');
 
+/**
+ * The one deliberate exception: every read of a patient's records writes a row of the access log
+ * (issue 17: "every read and change of a record is written to an access log"; docs/decisions/0070).
+ * Only that table is left out, by name; every other table must still come out of the sweep as it was.
+ */
+const LOGGED_READS = new Set(['patient_record_access']);
+
 describe('every GET route leaves the database as it was', () => {
   let before: Record<string, string>;
   beforeAll(async () => {
-    before = await fingerprint(t);
+    before = await fingerprint(t, LOGGED_READS);
   });
 
   it.each(reads.map((route) => [routeKey(route), route] as const))('%s', async (_, route) => {
@@ -44,6 +51,6 @@ describe('every GET route leaves the database as it was', () => {
   });
 
   it('changed no row of any table', async () => {
-    expect(await fingerprint(t)).toEqual(before);
+    expect(await fingerprint(t, LOGGED_READS)).toEqual(before);
   });
 });

@@ -7,8 +7,9 @@ import {
   creditStatusLabel,
 } from '../../../domain/credit/credit';
 import { fieldError } from '../../../domain/errors';
-import { fromDecimal, toDecimalText } from '../../../domain/money/money';
+import { type Cents, fromDecimal, toDecimalText } from '../../../domain/money/money';
 import type { AppContext } from '../../platform/context';
+import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
 import { defaultCurrency } from '../currencies';
 import { accountState } from './credit.presenter';
@@ -31,31 +32,46 @@ export async function changeCredit(
   const { symbol } = await defaultCurrency(ctx.db);
   return ctx.db.transaction(async (tx) => {
     if (!(await findPartner(tx, partnerId))) throw notFound();
-    const account = (await lockAccountOfUser(tx, partnerId, { create: true }))!;
-    const result = applyCreditChange(
-      accountState(account),
-      { kind, amount: fromDecimal(body.amount) },
-      symbol,
-    );
-    if (!result.ok) throw fieldError(result.field, result.message);
-    const now = ctx.now();
-    const [updated] = await tx
-      .update(creditAccounts)
-      .set({ currentBalance: toDecimalText(result.value), updatedAt: now })
-      .where(eq(creditAccounts.id, account.id))
-      .returning();
-    const type: CreditTransactionType = kind === 'add' ? 'credit_added' : 'credit_removed';
-    await tx.insert(creditTransactions).values({
+    const change = { kind, amount: fromDecimal(body.amount), note: body.note ?? null };
+    return (await changeCreditIn(tx, adminId, partnerId, change, symbol, ctx.now())).account;
+  });
+}
+
+/**
+ * The add or remove itself, inside the caller's transaction (the admin's change above, and an
+ * approved credit request, docs/decisions/0070): the account's row lock, the rule, the balance and
+ * its ledger row. A refusal is the rule's 422 on `amount`.
+ */
+export async function changeCreditIn(
+  tx: Tx,
+  adminId: number,
+  partnerId: number,
+  change: { kind: 'add' | 'remove'; amount: Cents; note: string | null },
+  symbol: string,
+  now: Date,
+) {
+  const account = (await lockAccountOfUser(tx, partnerId, { create: true }))!;
+  const result = applyCreditChange(accountState(account), change, symbol);
+  if (!result.ok) throw fieldError(result.field, result.message);
+  const [updated] = await tx
+    .update(creditAccounts)
+    .set({ currentBalance: toDecimalText(result.value), updatedAt: now })
+    .where(eq(creditAccounts.id, account.id))
+    .returning();
+  const type: CreditTransactionType = change.kind === 'add' ? 'credit_added' : 'credit_removed';
+  const [ledger] = await tx
+    .insert(creditTransactions)
+    .values({
       creditAccountId: account.id,
       type,
-      amount: toDecimalText(fromDecimal(body.amount)),
+      amount: toDecimalText(change.amount),
       balanceAfter: toDecimalText(result.value),
-      note: body.note ?? null,
+      note: change.note,
       createdBy: adminId,
       createdAt: now,
-    });
-    return updated!;
-  });
+    })
+    .returning({ id: creditTransactions.id });
+  return { account: updated!, transactionId: ledger!.id };
 }
 
 /** PUT …/credit/limit: a limit (or none) that still covers the balance, kept in the change history. */

@@ -2,12 +2,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordId } from '../../../contracts/common';
 import {
+  approveCreditRequestBody,
+  CREDIT_DECISION_MESSAGES,
+  CREDIT_REQUESTS_PER_PAGE,
   type CreditExportQuery,
   creditChangeBody,
   creditExportQuery,
   creditLimitBody,
+  creditRequestsQuery,
   creditStatusBody,
   creditTransactionsQuery,
+  declineCreditRequestBody,
   partnerQuery,
   partnersListQuery,
 } from '../../../contracts/credit';
@@ -15,10 +20,12 @@ import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { idempotent } from '../../platform/idempotency/idempotency';
+import { approveCreditRequest, declineCreditRequest } from './answer-credit-request';
 import { changeCredit, setCreditLimit, setCreditStatus } from './change-credit';
 import {
   presentAccount,
   presentChange,
+  presentCreditRequest,
   presentPartner,
   presentPartnerRow,
   presentTransactions,
@@ -26,6 +33,7 @@ import {
 import {
   accountOfUser,
   changeHistory,
+  creditRequestsPage,
   findPartner,
   listPartnersWithCredit,
   pendingRequestCount,
@@ -176,5 +184,50 @@ export const creditAdminRoutes = [
     params: partnerParam,
     query: creditExportQuery,
     handler: async ({ ctx, req, reply, params, query }) => sendStatement(ctx, req, reply, params.id, query),
+  }),
+
+  // Credit requests, the shop's answer (issue 17; docs/decisions/0070).
+  defineRoute({
+    method: 'GET',
+    url: '/admin/api/credit-requests',
+    auth,
+    query: creditRequestsQuery,
+    handler: async ({ ctx, query }) => {
+      const page = await creditRequestsPage(ctx.db, query, CREDIT_REQUESTS_PER_PAGE);
+      return { success: true, data: { ...page, data: page.data.map(presentCreditRequest) } };
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/admin/api/credit-requests/:id/approve',
+    auth,
+    params: z.object({ id: recordId }),
+    body: approveCreditRequestBody,
+    handler: async ({ ctx, req, reply, session, params, body }) =>
+      idempotent(
+        ctx,
+        req,
+        reply,
+        { scope: 'credit.request.approve', userId: session.user.id, body: { id: params.id, ...body } },
+        async () => ({
+          success: true,
+          message: CREDIT_DECISION_MESSAGES.approved,
+          data: presentCreditRequest(await approveCreditRequest(ctx, session.user.id, params.id, body)),
+        }),
+      ),
+  }),
+
+  defineRoute({
+    method: 'POST',
+    url: '/admin/api/credit-requests/:id/decline',
+    auth,
+    params: z.object({ id: recordId }),
+    body: declineCreditRequestBody,
+    handler: async ({ ctx, session, params, body }) => ({
+      success: true,
+      message: CREDIT_DECISION_MESSAGES.declined,
+      data: presentCreditRequest(await declineCreditRequest(ctx, session.user.id, params.id, body)),
+    }),
   }),
 ];

@@ -1,9 +1,12 @@
-import type {
-  CreditAccountView,
-  CreditChangeView,
-  CreditTransactionView,
-  PartnerCreditRow,
-  PartnerView,
+import {
+  CREDIT_REQUEST_STATUS_LABELS,
+  type CreditAccountView,
+  type CreditChangeView,
+  type CreditRequestStatus,
+  type CreditRequestView,
+  type CreditTransactionView,
+  type PartnerCreditRow,
+  type PartnerView,
 } from '../../../contracts/credit';
 import {
   availableToAdd,
@@ -16,6 +19,7 @@ import { type Cents, fromDecimal, toDecimal } from '../../../domain/money/money'
 import type { Paged } from '../../../domain/paging/paging';
 import type {
   CreditAccountRow,
+  CreditRequestRow,
   CreditTransactionRow,
   PartnerCreditListRow,
   PartnerRow,
@@ -117,5 +121,28 @@ export function presentPartnerRow(row: PartnerCreditListRow): PartnerCreditRow {
     current_balance: row.currentBalance === null ? 0 : money(row.currentBalance),
     status: row.status,
     status_label: row.status === null ? 'No account' : creditStatusLabel(row.status),
+  };
+}
+
+export function presentCreditRequest(row: CreditRequestRow): CreditRequestView {
+  return {
+    id: row.id,
+    partner: presentPartner({
+      id: row.userId,
+      firstName: row.partnerFirst,
+      lastName: row.partnerLast,
+      companyName: row.partnerCompany,
+      email: row.partnerEmail,
+    }),
+    amount: money(row.amount),
+    approved_amount: row.approvedAmount === null ? null : money(row.approvedAmount),
+    business_justification: row.businessJustification,
+    contact_phone: row.contactPhone,
+    status: row.status,
+    status_label: CREDIT_REQUEST_STATUS_LABELS[row.status as CreditRequestStatus] ?? 'Unknown',
+    decline_reason: row.declineReason,
+    decided_by: fullName(row.decidedByFirst, row.decidedByLast),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
   };
 }

@@ -227,3 +227,111 @@ export async function pendingRequestCount(db: Executor, userId: number): Promise
     .where(and(eq(creditRequests.userId, userId), eq(creditRequests.status, 'pending')));
   return row?.n ?? 0;
 }
+
+const decider = alias(users, 'credit_decider');
+const requester = alias(users, 'credit_requester');
+
+const requestColumns = {
+  id: creditRequests.id,
+  userId: creditRequests.userId,
+  amount: creditRequests.amount,
+  approvedAmount: creditRequests.approvedAmount,
+  businessJustification: creditRequests.businessJustification,
+  contactPhone: creditRequests.contactPhone,
+  status: creditRequests.status,
+  declineReason: creditRequests.declineReason,
+  decidedAt: creditRequests.decidedAt,
+  createdAt: creditRequests.createdAt,
+  partnerFirst: requester.firstName,
+  partnerLast: requester.lastName,
+  partnerCompany: requester.companyName,
+  partnerEmail: requester.email,
+  decidedByFirst: decider.firstName,
+  decidedByLast: decider.lastName,
+};
+
+export type CreditRequestRow = {
+  id: number;
+  userId: number;
+  amount: string;
+  approvedAmount: string | null;
+  businessJustification: string;
+  contactPhone: string;
+  status: string;
+  declineReason: string | null;
+  decidedAt: Date | null;
+  createdAt: Date;
+  partnerFirst: string | null;
+  partnerLast: string | null;
+  partnerCompany: string | null;
+  partnerEmail: string;
+  decidedByFirst: string | null;
+  decidedByLast: string | null;
+};
+
+function requestsOf(db: Executor) {
+  return db
+    .select(requestColumns)
+    .from(creditRequests)
+    .innerJoin(requester, eq(requester.id, creditRequests.userId))
+    .leftJoin(decider, eq(decider.id, creditRequests.decidedBy));
+}
+
+/** Pending first (the oldest waiting longest on top), then the answered ones, newest first. */
+const pendingFirst = [
+  sql`(${creditRequests.status} = 'pending') desc`,
+  sql`case when ${creditRequests.status} = 'pending' then ${creditRequests.createdAt} end asc`,
+  desc(creditRequests.createdAt),
+  desc(creditRequests.id),
+];
+
+/** The admin's credit requests, every partner's, paged in SQL and counted exactly. */
+export function creditRequestsPage(
+  db: Executor,
+  query: { page: number; status?: string | undefined; partner_id?: number | undefined },
+  perPage: number,
+): Promise<Paged<CreditRequestRow>> {
+  const where = and(
+    query.status ? eq(creditRequests.status, query.status) : undefined,
+    query.partner_id === undefined ? undefined : eq(creditRequests.userId, query.partner_id),
+  );
+  return paged(
+    query.page,
+    perPage,
+    (limit, offset) =>
+      requestsOf(db)
+        .where(where)
+        .orderBy(...pendingFirst)
+        .limit(limit)
+        .offset(offset),
+    async () => {
+      const [row] = await db.select({ n: count() }).from(creditRequests).where(where);
+      return row?.n ?? 0;
+    },
+  );
+}
+
+/** One request with its names (after a decision, for the reply and the e-mail). */
+export async function findCreditRequest(db: Executor, id: number): Promise<CreditRequestRow | null> {
+  const [row] = await requestsOf(db).where(eq(creditRequests.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A partner's own latest requests, newest first (the partner's credit page). */
+export function latestRequestsOf(db: Executor, userId: number, limit: number) {
+  return requestsOf(db)
+    .where(eq(creditRequests.userId, userId))
+    .orderBy(desc(creditRequests.createdAt), desc(creditRequests.id))
+    .limit(limit);
+}
+
+/** The request under a row lock: two answers to one request run one after the other. */
+export async function lockCreditRequest(tx: Tx, id: number) {
+  const [row] = await tx
+    .select()
+    .from(creditRequests)
+    .where(eq(creditRequests.id, id))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}

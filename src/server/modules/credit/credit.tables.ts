@@ -77,7 +77,10 @@ export const creditAccountChanges = pgTable(
   (t) => [index('credit_account_changes_account').on(t.creditAccountId, t.createdAt, t.id)],
 );
 
-/** spec 3 §3 Credit request: a partner asks for credit; the shop answers outside the app. */
+/**
+ * spec 3 §3 Credit request: a partner asks for credit; an admin approves it (the approved amount,
+ * perhaps edited, is added as credit) or declines it with a reason (docs/decisions/0070).
+ */
 export const creditRequests = pgTable(
   'credit_requests',
   {
@@ -89,10 +92,20 @@ export const creditRequests = pgTable(
     businessJustification: text('business_justification').notNull(),
     contactPhone: text('contact_phone').notNull(),
     status: text('status').notNull().default('pending'),
+    /** The amount added when approved (the requested one unless the admin edited it). */
+    approvedAmount: money('approved_amount'),
+    declineReason: text('decline_reason'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The ledger row of an approval. */
+    creditTransactionId: integer('credit_transaction_id').references(() => creditTransactions.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('credit_requests_user').on(t.userId, t.createdAt),
+    index('credit_requests_queue').on(t.status, t.createdAt, t.id),
     check('credit_requests_status', sql`${t.status} in ('pending', 'approved', 'declined')`),
   ],
 );

@@ -1,3 +1,4 @@
+export { creditRequestDecisionMail } from './answer-credit-request';
 export { creditAccounts, creditRequests, creditTransactions } from './credit.tables';
 export { creditAdminRoutes } from './credit-admin.routes';
 export { latestCreditTransactions, partnerCreditOf } from './partner-credit';

@@ -3,6 +3,7 @@ import {
   creditRequestBody,
   creditTransactionsQuery,
   fetchExternalContentBody,
+  PARTNER_CREDIT_REQUESTS_SHOWN,
   type PartnerCheckoutProps,
   partnerCheckoutBody,
   partnerTransactionsQuery,
@@ -15,8 +16,8 @@ import { getSetting } from '../../platform/settings/settings-store';
 import { cartOwnerOf, cartReaderOf, readCart } from '../cart';
 import { defaultCurrency } from '../currencies';
 import { closedForMaintenance, shopDocument } from '../storefront';
-import { accountState, presentAccount, presentTransactions } from './credit.presenter';
-import { accountOfUser, transactionsPage } from './credit.queries';
+import { accountState, presentAccount, presentCreditRequest, presentTransactions } from './credit.presenter';
+import { accountOfUser, latestRequestsOf, transactionsPage } from './credit.queries';
 import { sendStatement } from './credit-admin.routes';
 import { latestCreditTransactions, partnerCreditOf } from './partner-credit';
 import { fetchPartnerTerms, realNetwork, type TermsNetwork } from './partner-terms';
@@ -95,10 +96,11 @@ export const partnerCreditRoutes = [
     query: creditTransactionsQuery,
     handler: async ({ ctx, req, reply, session, query }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
-      const [credit, account, currency] = await Promise.all([
+      const [credit, account, currency, requests] = await Promise.all([
         partnerCreditOf(ctx.db, session.user.id),
         accountOfUser(ctx.db, session.user.id),
         defaultCurrency(ctx.db),
+        latestRequestsOf(ctx.db, session.user.id, PARTNER_CREDIT_REQUESTS_SHOWN),
       ]);
       const transactions = account
         ? presentTransactions(await transactionsPage(ctx.db, account.id, query.page))
@@ -108,7 +110,13 @@ export const partnerCreditRoutes = [
         reply,
         await shopDocument(ctx, req, {
           page: 'partner-credit',
-          props: { credit, has_account: account !== null, transactions, currency_symbol: currency.symbol },
+          props: {
+            credit,
+            has_account: account !== null,
+            transactions,
+            currency_symbol: currency.symbol,
+            requests: requests.map(presentCreditRequest),
+          },
         }),
       );
     },

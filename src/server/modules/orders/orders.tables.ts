@@ -184,6 +184,8 @@ export const orderPayments = pgTable(
     check('order_payments_amount_positive', sql`${t.amount} > 0`),
     check('order_payments_status', sql`${t.status} in ('completed', 'pending', 'failed', 'refunded')`),
     index('order_payments_order').on(t.orderId),
+    // The dashboard's payment statistics filter on the payment date (issue 17, migration 0027).
+    index('order_payments_payment_date').on(t.paymentDate),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type OrderFormInput, orderFormBody, paymentBody, quickStatusBody } from '../../../contracts/orders';
 import { cents, fromDecimal, toDecimalText } from '../../../domain/money/money';
 import type { Actor } from '../../platform/audit/audit';
@@ -11,7 +11,7 @@ import { pickupPoints } from '../shop-setup/shop-setup.tables';
 import { addPayment } from './add-payment';
 import { createOrder } from './create-order';
 import { generateDocument } from './generate-document';
-import { orders } from './orders.tables';
+import { orderPayments, orders } from './orders.tables';
 import { currentVatSettings, priceOrder, snapshotItems } from './price-order-items';
 import { sendCustomerLink } from './send-customer-link';
 import { updateOrderStatus } from './update-order-status';
@@ -19,10 +19,13 @@ import { updateOrderStatus } from './update-order-status';
 type DemoItem = { product_id: number; product_stock_id?: number | null; quantity: number; price: string };
 
 type DemoOrder = {
+  /** How many days before the seeding day the order was taken (0: that day). */
+  daysAgo: number;
   customer: string | null;
   guest?: { first: string; last: string; email: string; phone: string };
   items: (pick: Picks) => DemoItem[];
   over: Partial<OrderFormInput>;
+  /** Each payment's day, in days before the seeding day: never before the order's own day. */
   payments?: { type: 'cod' | 'card' | 'bank_transfer'; share: number; daysAgo: number }[];
   statuses?: { status: string; reason?: string }[];
   documents?: ('proforma_invoice' | 'final_invoice' | 'delivery_note' | 'receipt')[];
@@ -31,9 +34,14 @@ type DemoOrder = {
 
 type Picks = { simple: DemoItem[]; variant: DemoItem };
 
-/** The demo orders of `npm start` (issue 6): every delivery and payment state, through the use cases. */
+/**
+ * The demo orders of `npm start` (issue 6): every delivery and payment state, through the use cases.
+ * Spread over the 60 days before the seeding day (issue 17), so the dashboard's ranges each show
+ * something; two are taken on the seeding day itself, so "today" has sales too.
+ */
 const DEMO_ORDERS: DemoOrder[] = [
   {
+    daysAgo: 0,
     customer: 'customer@demo.test',
     items: (p) => [{ ...p.simple[0]!, quantity: 2 }, p.variant],
     over: {
@@ -51,39 +59,46 @@ const DEMO_ORDERS: DemoOrder[] = [
   },
   // The customer areas (issue 15): a paid order on its way, and an unpaid pending one to pay or modify.
   {
+    daysAgo: 4,
     customer: 'customer@demo.test',
     items: (p) => [p.simple[3]!],
     over: { payment_intent: 'payment_later', payment_type: 'bank_transfer', delivery_status: 'processing' },
     payments: [{ type: 'bank_transfer', share: 1, daysAgo: 3 }],
   },
   {
+    daysAgo: 1,
     customer: 'customer@demo.test',
     items: (p) => [{ ...p.simple[2]!, quantity: 2 }, p.simple[4]!],
     over: { payment_intent: 'payment_later', payment_type: 'card' },
   },
   {
+    daysAgo: 45,
     customer: 'partner@demo.test',
     items: (p) => [{ ...p.simple[0]!, quantity: 3 }],
     over: { payment_intent: 'payment_later', payment_type: 'bank_transfer', delivery_status: 'delivered' },
-    payments: [{ type: 'bank_transfer', share: 1, daysAgo: 10 }],
+    payments: [{ type: 'bank_transfer', share: 1, daysAgo: 40 }],
   },
   {
+    daysAgo: 12,
     customer: 'partner@demo.test',
     items: (p) => [{ ...p.simple[4]!, quantity: 2 }],
     over: { payment_intent: 'payment_later', payment_type: 'card' },
   },
   {
+    daysAgo: 7,
     customer: 'partner@demo.test',
     items: (p) => [{ ...p.simple[1]!, quantity: 5 }],
     over: { payment_intent: 'credit', delivery_status: 'processing', global_discount: 10 },
   },
   {
+    daysAgo: 0,
     customer: null,
     guest: { first: 'Walk-in', last: 'Guest', email: 'walk-in.guest@example.test', phone: '+230 5999 0001' },
     items: (p) => [p.simple[2]!],
     over: { payment_intent: 'payment_later', delivery_required: true, shipping_type: 'pickup' },
   },
   {
+    daysAgo: 6,
     customer: 'amelia.ramgoolam0@example.test',
     items: (p) => [p.simple[3]!, { ...p.simple[0]!, quantity: 1 }],
     over: {
@@ -99,6 +114,7 @@ const DEMO_ORDERS: DemoOrder[] = [
     sendLink: true,
   },
   {
+    daysAgo: 33,
     customer: 'noah.dupont1@example.test',
     items: (p) => [p.variant, p.simple[4]!],
     over: {
@@ -110,18 +126,20 @@ const DEMO_ORDERS: DemoOrder[] = [
       tracking_code: 'MU-TRK-104233',
     },
     payments: [
-      { type: 'bank_transfer', share: 0.5, daysAgo: 5 },
-      { type: 'cod', share: 0.5, daysAgo: 1 },
+      { type: 'bank_transfer', share: 0.5, daysAgo: 30 },
+      { type: 'cod', share: 0.5, daysAgo: 25 },
     ],
     statuses: [{ status: 'in_transit' }],
   },
   {
+    daysAgo: 52,
     customer: 'leila.li2@example.test',
     items: (p) => [p.simple[1]!],
     over: { payment_intent: 'payment_later' },
     statuses: [{ status: 'cancelled', reason: 'Customer changed their mind on the phone' }],
   },
   {
+    daysAgo: 27,
     customer: 'ravi.naidoo3@example.test',
     items: (p) => [p.simple[2]!, p.simple[3]!],
     over: {
@@ -134,6 +152,7 @@ const DEMO_ORDERS: DemoOrder[] = [
     statuses: [{ status: 'failed', reason: 'Nobody at the address, two attempts' }],
   },
   {
+    daysAgo: 58,
     customer: 'maya.martin4@example.test',
     items: (p) => [{ ...p.simple[4]!, quantity: 3 }],
     over: { payment_intent: 'payment_later', delivery_status: 'ready' },
@@ -200,8 +219,22 @@ async function withGrandTotal(db: Executor, input: Record<string, unknown>) {
   };
 }
 
-const isoDaysAgo = (now: Date, days: number) =>
-  new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+const isoDaysAgo = (now: Date, days: number) => daysBefore(now, days).toISOString().slice(0, 10);
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
+
+/**
+ * The rows the database stamps itself (created_at defaults to now()) moved to the order's day: the
+ * order, and each payment to its payment date (at the seeding's time of day).
+ */
+async function backdate(db: Executor, orderId: number, placed: Date, seeded: Date) {
+  await db.update(orders).set({ createdAt: placed }).where(eq(orders.id, orderId));
+  const time = seeded.toISOString().slice(10);
+  await db
+    .update(orderPayments)
+    .set({ createdAt: sql`(${orderPayments.paymentDate}::text || ${time})::timestamptz` })
+    .where(eq(orderPayments.orderId, orderId));
+}
 
 /**
  * Demo orders for `npm start` (issue 6): runs only while the shop has no order and has the demo
@@ -232,11 +265,15 @@ export async function seedDemoOrders(ctx: AppContext, actor: Actor): Promise<num
     .where(eq(shippingMethods.enabled, true))
     .orderBy(asc(shippingMethods.id))
     .limit(1);
-  const now = ctx.now();
+  const seeded = ctx.now();
   const made: number[] = [];
   for (const demo of DEMO_ORDERS) {
     const userId = demo.customer ? customerId.get(demo.customer) : null;
     if (demo.customer && !userId) continue;
+    // The use cases run on the order's day: its code, stock movements, audit and documents say so.
+    const placed = daysBefore(seeded, demo.daysAgo);
+    const dayCtx: AppContext = { ...ctx, now: () => placed };
+    const now = seeded;
     const delivery = demo.over.delivery_required === true;
     const firstPayment = demo.payments?.[0];
     const input: Record<string, unknown> = {
@@ -257,7 +294,7 @@ export async function seedDemoOrders(ctx: AppContext, actor: Actor): Promise<num
       body.amount_paid = Number(toDecimalText(cents(Math.round(total * firstPayment.share))));
       body.payment_date = isoDaysAgo(now, firstPayment.daysAgo);
     }
-    const saved = await createOrder(ctx, actor, body);
+    const saved = await createOrder(dayCtx, actor, body);
     const id = saved.order.id;
     made.push(id);
     const later = body.payment_intent === 'immediate_payment' ? demo.payments?.slice(1) : demo.payments;
@@ -266,8 +303,9 @@ export async function seedDemoOrders(ctx: AppContext, actor: Actor): Promise<num
       const last = index === (later?.length ?? 0) - 1 && paid > 0;
       const amount = last ? total - paid : Math.round(total * p.share);
       paid += amount;
+      // Taken on its own day: the payment's audit and updated order say when it came in.
       await addPayment(
-        ctx,
+        { ...ctx, now: () => daysBefore(seeded, p.daysAgo) },
         actor,
         id,
         paymentBody.parse({
@@ -280,14 +318,15 @@ export async function seedDemoOrders(ctx: AppContext, actor: Actor): Promise<num
     }
     for (const s of demo.statuses ?? []) {
       await updateOrderStatus(
-        ctx,
+        dayCtx,
         actor,
         id,
         quickStatusBody.parse({ delivery_status: s.status, status_reason: s.reason ?? null }),
       );
     }
-    for (const type of demo.documents ?? []) await generateDocument(ctx, actor, id, type);
-    if (demo.sendLink) await sendCustomerLink(ctx, actor, id);
+    for (const type of demo.documents ?? []) await generateDocument(dayCtx, actor, id, type);
+    if (demo.sendLink) await sendCustomerLink(dayCtx, actor, id);
+    await backdate(db, id, placed, seeded);
   }
   return made;
 }

@@ -3,6 +3,7 @@ import { type Actor, audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { PatientRecordRow } from './patient-records.queries';
 import { patientRecords } from './patients.tables';
+import { adminAccess as access, logRecordAccess } from './record-access';
 import { assertDoctors, assertPatient, type RecordDetails, recordColumns } from './record-columns';
 
 /** POST of any record kind (spec 3 §7 "Patient records"): a new record of a patient, audited. */
@@ -38,6 +39,11 @@ export async function createPatientRecord(
       data: { kind, patient_id: patientId },
       ip: actor.ip,
     });
+    await logRecordAccess(
+      tx,
+      { ...access(actor), patientId, kind, recordId: row!.id, action: 'create' },
+      now,
+    );
     return row!;
   });
 }

@@ -4,6 +4,7 @@ import { type Actor, audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
 import { patientRecords } from './patients.tables';
+import { adminAccess as access, logRecordAccess } from './record-access';
 import { assertPatient } from './record-columns';
 
 /** DELETE of any record kind: gone for good, audited; another patient's record is not found. */
@@ -35,5 +36,10 @@ export async function deletePatientRecord(
       data: { kind, patient_id: row.patientId },
       ip: actor.ip,
     });
+    await logRecordAccess(
+      tx,
+      { ...access(actor), patientId: row.patientId, kind, recordId, action: 'delete' },
+      ctx.now(),
+    );
   });
 }

@@ -1,16 +1,27 @@
 import { type MedicalRecordsReply, PATIENT_AREA_RECORD_LIMIT } from '../../../contracts/patients';
 import { RECORD_KINDS } from '../../../domain/patients/patient-records';
-import type { Executor } from '../../platform/db/database';
+import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
 import { closedForMaintenance, shopDocument } from '../storefront';
 import { ownRecords } from './patient-records.queries';
 import { presentRecords } from './patients.presenter';
+import { logRecordAccess } from './record-access';
 
 /** DECISIONS 2 and 23: the signed-in patient (active role patient) reads their own records only. */
 const auth = { role: 'patient' } as const;
 
-async function medicalRecords(db: Executor, patientId: number): Promise<MedicalRecordsReply> {
+/**
+ * The patient's own records, every kind; the read is one row of the access log naming the patient
+ * with no kind (issue 17: every read of a record is logged, the patient's own included).
+ */
+async function medicalRecords(ctx: AppContext, patientId: number, ip: string): Promise<MedicalRecordsReply> {
+  const db = ctx.db;
   const rows = await ownRecords(db, patientId, PATIENT_AREA_RECORD_LIMIT);
+  await logRecordAccess(
+    db,
+    { userId: patientId, ip, patientId, kind: null, recordId: null, action: 'list', source: 'patient_area' },
+    ctx.now(),
+  );
   // One doctor-name query for every kind together.
   const replies = await presentRecords(
     db,
@@ -30,9 +41,9 @@ export const patientAreaRoutes = [
     method: 'GET',
     url: '/api/patient/medical-records',
     auth,
-    handler: async ({ ctx, session }) => ({
+    handler: async ({ ctx, req, session }) => ({
       success: true,
-      data: await medicalRecords(ctx.db, session.user.id),
+      data: await medicalRecords(ctx, session.user.id, req.ip),
     }),
   }),
   defineRoute({
@@ -41,7 +52,7 @@ export const patientAreaRoutes = [
     auth,
     handler: async ({ ctx, req, reply, session }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
-      const records = await medicalRecords(ctx.db, session.user.id);
+      const records = await medicalRecords(ctx, session.user.id, req.ip);
       return ctx.pages.shop(
         req,
         reply,

@@ -1,4 +1,7 @@
 import {
+  ACCESS_ACTION_LABELS,
+  type AccessAction,
+  type AccessLogEntry,
   type DoctorReply,
   type PatientRecordReply,
   type PatientReply,
@@ -7,6 +10,7 @@ import {
 import type { Executor } from '../../platform/db/database';
 import type { PatientRecordRow } from './patient-records.queries';
 import { doctorNames, type PersonRow, personName } from './patients.queries';
+import type { AccessLogRow } from './record-access.queries';
 
 export function presentPatient(row: PersonRow): PatientReply {
   return {
@@ -48,4 +52,25 @@ export async function presentRecords(db: Executor, rows: PatientRecordRow[]): Pr
       updated_at: row.updatedAt.toISOString(),
     };
   });
+}
+
+const nameOf = (first: string | null, last: string | null, email: string | null) =>
+  [first, last].filter(Boolean).join(' ') || email;
+
+/** One row of the access log; a user or patient deleted since reads as no name. */
+export function presentAccess(row: AccessLogRow): AccessLogEntry {
+  const action = row.action as AccessAction;
+  return {
+    id: row.id,
+    user_id: row.userId,
+    user_name: nameOf(row.userFirst, row.userLast, row.userEmail),
+    patient_id: row.patientId,
+    patient_name: nameOf(row.patientFirst, row.patientLast, row.patientEmail),
+    record_kind: row.recordKind as AccessLogEntry['record_kind'],
+    record_id: row.recordId,
+    action,
+    action_label: ACCESS_ACTION_LABELS[action],
+    source: row.source as AccessLogEntry['source'],
+    created_at: row.createdAt.toISOString(),
+  };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, recordId } from '../../../contracts/common';
 import {
+  accessLogQuery,
   type ListMeta,
   listFilterOf,
   PATIENT_MESSAGES as M,
@@ -14,15 +15,19 @@ import {
 } from '../../../contracts/patients';
 import type { Paged } from '../../../domain/paging/paging';
 import { RECORD_KINDS } from '../../../domain/patients/patient-records';
+import type { Actor } from '../../platform/audit/audit';
 import { actorOf } from '../../platform/auth/actor';
+import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/database';
 import { type AnyRoute, defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { createPatientRecord } from './create-patient-record';
 import { deletePatientRecord } from './delete-patient-record';
 import { listRecords, type PatientRecordRow } from './patient-records.queries';
-import { presentDoctor, presentPatient, presentRecords } from './patients.presenter';
+import { presentAccess, presentDoctor, presentPatient, presentRecords } from './patients.presenter';
 import { findPatient, listDoctors, listPatients } from './patients.queries';
+import { adminAccess, logRecordAccess } from './record-access';
+import { accessLogPage } from './record-access.queries';
 import { assertPatient } from './record-columns';
 import { updatePatientRecord } from './update-patient-record';
 
@@ -41,6 +46,15 @@ const meta = (page: Paged<unknown>): ListMeta => ({
   from: page.from,
   to: page.to,
 });
+
+/** A list read is one row of the access log naming the patient and the kind (issue 17). */
+function logListRead(ctx: AppContext, actor: Actor, patientId: number, kind: RecordKind) {
+  return logRecordAccess(
+    ctx.db,
+    { ...adminAccess(actor), patientId, kind, recordId: null, action: 'list' },
+    ctx.now(),
+  );
+}
 
 /**
  * The routes of one record kind (spec 3 §7 "Patient records"), from its row in RECORD_TYPES:
@@ -68,9 +82,10 @@ function recordRoutes(kind: RecordKind): AnyRoute[] {
         auth: view,
         params: idParam,
         query: recordsListQuery(kind),
-        handler: async ({ ctx, params, query }): Promise<Paged<PatientRecordReply>> => {
+        handler: async ({ ctx, req, session, params, query }): Promise<Paged<PatientRecordReply>> => {
           await assertPatient(ctx.db, params.id);
           const page = await listRecords(ctx.db, kind, params.id, listFilterOf(kind, query));
+          await logListRead(ctx, actorOf(session, req), params.id, kind);
           return { ...page, data: await presentRecords(ctx.db, page.data) };
         },
       }),
@@ -119,9 +134,15 @@ function recordRoutes(kind: RecordKind): AnyRoute[] {
       url: urls.list,
       auth: view,
       query: z.intersection(patientIdField, recordsListQuery(kind)),
-      handler: async ({ ctx, query }): Promise<{ data: PatientRecordReply[]; meta: ListMeta }> => {
+      handler: async ({
+        ctx,
+        req,
+        session,
+        query,
+      }): Promise<{ data: PatientRecordReply[]; meta: ListMeta }> => {
         await assertPatient(ctx.db, query.patient_id);
         const page = await listRecords(ctx.db, kind, query.patient_id, listFilterOf(kind, query));
+        await logListRead(ctx, actorOf(session, req), query.patient_id, kind);
         return { data: await presentRecords(ctx.db, page.data), meta: meta(page) };
       },
     }),
@@ -198,4 +219,15 @@ export const patientsRoutes: AnyRoute[] = [
     },
   }),
   ...RECORD_KINDS.flatMap(recordRoutes),
+  // Who read or changed which record (issue 17, docs/decisions/0070): admins only, read-only.
+  defineRoute({
+    method: 'GET',
+    url: '/api/patient-record-access',
+    auth: { permission: 'patients.audit' },
+    query: accessLogQuery,
+    handler: async ({ ctx, query }) => {
+      const page = await accessLogPage(ctx.db, query);
+      return { success: true, data: { ...page, data: page.data.map(presentAccess) } };
+    },
+  }),
 ];

@@ -35,3 +35,33 @@ export const patientRecords = pgTable(
     ),
   ],
 );
+
+/**
+ * Who read or changed which patient record, and when (issue 17; docs/decisions/0070): one row per
+ * list read (naming the patient and the kind; `record_kind` null when the patient area read every
+ * kind), per single-record read and per change (naming the record). Append-only: no route updates
+ * or deletes a row, and no foreign key cascades into it, so the log outlives the records and the
+ * users it names (their names are read beside it while they exist).
+ */
+export const patientRecordAccess = pgTable(
+  'patient_record_access',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id'),
+    patientId: integer('patient_id').notNull(),
+    recordKind: text('record_kind'),
+    recordId: integer('record_id'),
+    action: text('action').notNull(),
+    /** admin (the back office) or patient_area (the patient's own records). */
+    source: text('source').notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('patient_record_access_created').on(t.createdAt, t.id),
+    index('patient_record_access_patient').on(t.patientId, t.createdAt, t.id),
+    index('patient_record_access_user').on(t.userId, t.createdAt, t.id),
+    check('patient_record_access_action', sql`${t.action} in ('list', 'read', 'create', 'update', 'delete')`),
+    check('patient_record_access_source', sql`${t.source} in ('admin', 'patient_area')`),
+  ],
+);

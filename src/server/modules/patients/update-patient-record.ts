@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
 import type { PatientRecordRow } from './patient-records.queries';
 import { patientRecords } from './patients.tables';
+import { adminAccess as access, logRecordAccess } from './record-access';
 import { assertDoctors, assertPatient, type RecordDetails, recordColumns } from './record-columns';
 
 /**
@@ -23,9 +24,10 @@ export async function updatePatientRecord(
   return ctx.db.transaction(async (tx) => {
     if (patientId !== undefined) await assertPatient(tx, patientId);
     await assertDoctors(tx, kind, details);
+    const now = ctx.now();
     const [row] = await tx
       .update(patientRecords)
-      .set({ ...recordColumns(kind, details), details, updatedAt: ctx.now() })
+      .set({ ...recordColumns(kind, details), details, updatedAt: now })
       .where(
         and(
           eq(patientRecords.id, recordId),
@@ -43,6 +45,11 @@ export async function updatePatientRecord(
       data: { kind, patient_id: row.patientId },
       ip: actor.ip,
     });
+    await logRecordAccess(
+      tx,
+      { ...access(actor), patientId: row.patientId, kind, recordId: row.id, action: 'update' },
+      now,
+    );
     return row;
   });
 }

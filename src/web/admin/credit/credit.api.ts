@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   CreditAccountView,
   CreditChangeView,
+  CreditRequestView,
   CreditTransactionsPage,
   PartnerCreditRow,
   PartnerCreditSummary,
@@ -80,3 +81,31 @@ export function useCreditAction(id: number) {
 }
 
 export { newIdempotencyKey };
+
+/** GET /admin/api/credit-requests: every partner's requests, pending first (docs/decisions/0070). */
+export function useCreditRequests(query: Query) {
+  return useQuery({
+    queryKey: [...creditKeys.all, 'requests', query] as const,
+    queryFn: ({ signal }) =>
+      http.get<{ data: Paged<CreditRequestView> }>('/admin/api/credit-requests', query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type CreditAnswer =
+  | { kind: 'approve'; body: { amount: string; note: string } }
+  | { kind: 'decline'; body: { reason: string } };
+
+/** Approve (with one Idempotency-Key per opened dialog) or decline a credit request. */
+export function useAnswerCreditRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer, key }: { id: number; answer: CreditAnswer; key: string }) =>
+      http.post<{ success: true; message: string; data: CreditRequestView }>(
+        `/admin/api/credit-requests/${id}/${answer.kind}`,
+        answer.body,
+        { 'Idempotency-Key': key },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: creditKeys.all }),
+  });
+}

@@ -7,6 +7,7 @@ import { MoneyText } from '../../ui/money-text';
 import { PageHeader } from '../../ui/page-header';
 import { SearchInput } from '../../ui/search-input';
 import { usePartnersWithCredit } from './credit.api';
+import { CreditRequests } from './credit-requests';
 
 const LIST_DEFAULTS: ListDefaults = { perPage: 20, sort: 'company', direction: 'asc', filters: [] };
 
@@ -84,7 +85,7 @@ export function PartnerCreditPage() {
     <>
       <PageHeader
         title="Partner credit"
-        description="Business partners' credit accounts: their limit, balance and status. Open one to add or remove credit."
+        description="Business partners' credit accounts: their limit, balance and status. Open one to add or remove credit; answer their credit requests below."
       />
       <Group mb="md">
         <SearchInput
@@ -114,6 +115,7 @@ export function PartnerCreditPage() {
             : 'Users holding the partner role appear here with their credit account.',
         }}
       />
+      <CreditRequests />
     </>
   );
 }

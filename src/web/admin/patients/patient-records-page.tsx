@@ -5,6 +5,7 @@ import { RECORD_KINDS } from '../../../domain/patients/patient-records';
 import { errorMessage } from '../../lib/form-errors';
 import { PageHeader } from '../../ui/page-header';
 import { can, useViewer } from '../session';
+import { AccessLog } from './components/access-log';
 import { RecordSection } from './components/record-section';
 import { usePatient } from './patients.api';
 
@@ -17,6 +18,7 @@ export function PatientRecordsPage() {
   const patient = usePatient(id);
   const { data: viewer } = useViewer();
   const canManage = can(viewer, 'patients.manage');
+  const canAudit = can(viewer, 'patients.audit');
 
   if (patient.isError)
     return (
@@ -52,16 +54,22 @@ export function PatientRecordsPage() {
               {RECORD_TYPES[kind].words.title}
             </Tabs.Tab>
           ))}
+          {canAudit && <Tabs.Tab value="access-log">Access log</Tabs.Tab>}
         </Tabs.List>
         {RECORD_KINDS.map((kind) => (
           <Tabs.Panel key={kind} value={kind}>
             <RecordSection kind={kind} patientId={id} canManage={canManage} />
           </Tabs.Panel>
         ))}
+        {canAudit && (
+          <Tabs.Panel value="access-log">
+            <AccessLog patient={{ id, name: patient.data.name }} />
+          </Tabs.Panel>
+        )}
       </Tabs>
       <Group mt="md">
         <Text size="xs" c="dimmed">
-          Every change is recorded in the audit trail.
+          Every read and change is recorded in the access log.
         </Text>
       </Group>
     </>

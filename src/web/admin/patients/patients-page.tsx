@@ -1,4 +1,4 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PATIENT_MESSAGES as M, type PatientReply } from '../../../contracts/patients';
 import { displayDate } from '../../lib/format';
@@ -7,6 +7,8 @@ import { type Column, DataTable } from '../../ui/list/data-table';
 import { type ListDefaults, useListState } from '../../ui/list/use-list-state';
 import { PageHeader } from '../../ui/page-header';
 import { SearchInput } from '../../ui/search-input';
+import { can, useViewer } from '../session';
+import { AccessLog } from './components/access-log';
 import { usePatients } from './patients.api';
 
 const LIST_DEFAULTS: ListDefaults = { perPage: 15, sort: 'name' };
@@ -17,6 +19,8 @@ export function PatientsPage() {
   const { state } = list;
   const patients = usePatients(list.query);
   const { date_format } = useUiSettings();
+  const { data: viewer } = useViewer();
+  const canAudit = can(viewer, 'patients.audit');
 
   const columns: Column<PatientReply>[] = [
     {
@@ -37,12 +41,8 @@ export function PatientsPage() {
     },
   ];
 
-  return (
+  const patientList = (
     <>
-      <PageHeader
-        title="Patients"
-        description="Users holding the patient role. Open a patient to see and keep their medical records."
-      />
       <Group mb="md">
         <SearchInput
           value={state.search}
@@ -72,6 +72,29 @@ export function PatientsPage() {
             : 'Users given the patient role in Users appear here.',
         }}
       />
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Patients"
+        description="Users holding the patient role. Open a patient to see and keep their medical records."
+      />
+      {canAudit ? (
+        <Tabs defaultValue="patients" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="patients">Patients</Tabs.Tab>
+            <Tabs.Tab value="access-log">Access log</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="patients">{patientList}</Tabs.Panel>
+          <Tabs.Panel value="access-log">
+            <AccessLog />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        patientList
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type AccessLogEntry,
   type DoctorReply,
   type ListMeta,
   type PatientRecordReply,
@@ -106,4 +107,18 @@ export function usePatientRecordChanges(kind: RecordKind, patientId: number) {
  */
 export function failureText(error: unknown, refused: string, broken: string): string {
   return error instanceof HttpError ? errorMessage(error, refused) : broken;
+}
+
+/** GET /api/patient-record-access: the access log (issue 17), 25 a page, newest first. */
+export function useAccessLog(query: { page: number; patient_id?: number; user_id?: number }) {
+  return useQuery({
+    queryKey: ['patients', 'access-log', query] as const,
+    queryFn: ({ signal }) =>
+      http.get<{ data: Paged<AccessLogEntry> }>(
+        '/api/patient-record-access',
+        query as Record<string, number>,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,12 +1,14 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Card,
   Group,
   NativeSelect,
   SimpleGrid,
   Stack,
+  Table,
   Text,
   Textarea,
   TextInput,
@@ -16,10 +18,11 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
   CREDIT_REQUEST_MESSAGES,
+  type CreditRequestView,
   creditRequestBody,
   type PartnerCreditPageProps,
 } from '../../../contracts/credit';
-import { money as formatMoney } from '../../lib/format';
+import { displayDate, money as formatMoney } from '../../lib/format';
 import { HttpError, http } from '../../lib/http';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { zodValidate } from '../../lib/zod-form';
@@ -44,6 +47,7 @@ export function PartnerCreditPage({
   has_account,
   transactions,
   currency_symbol,
+  requests,
 }: PartnerCreditPageProps) {
   const money = (value: number) => formatMoney(value, currency_symbol);
   return (
@@ -83,7 +87,59 @@ export function PartnerCreditPage({
         <CreditRequestForm />
         {has_account && <StatementExport />}
       </SimpleGrid>
+      {requests.length > 0 && <CreditRequestsCard requests={requests} money={money} />}
     </AreaShell>
+  );
+}
+
+const REQUEST_COLORS: Record<string, string> = { pending: 'yellow', approved: 'green', declined: 'red' };
+
+/** The partner's latest requests and the shop's answer (docs/decisions/0070). */
+function CreditRequestsCard({
+  requests,
+  money,
+}: {
+  requests: CreditRequestView[];
+  money: (value: number) => string;
+}) {
+  return (
+    <Card withBorder padding="lg">
+      <Title order={3} size="h4" mb="sm">
+        Your credit requests
+      </Title>
+      <Table.ScrollContainer minWidth={520}>
+        <Table striped data-testid="credit-requests">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th ta="right">Requested</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Answer</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {requests.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{displayDate(r.created_at.slice(0, 10), 'DD/MM/YYYY')}</Table.Td>
+                <Table.Td ta="right">{money(r.amount)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={REQUEST_COLORS[r.status] ?? 'gray'}>
+                    {r.status_label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {r.status === 'approved' && r.approved_amount !== null
+                    ? `${money(r.approved_amount)} added to your credit`
+                    : r.status === 'declined'
+                      ? r.decline_reason
+                      : 'Waiting for the shop'}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
   );
 }
 
