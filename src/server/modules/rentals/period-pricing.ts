@@ -3,7 +3,8 @@ import { RENTAL_PERIOD_MESSAGES as M } from '../../../contracts/rental-periods';
 import { fieldError } from '../../../domain/errors';
 import { type Cents, fromDecimal, toDecimalText } from '../../../domain/money/money';
 import { lineVat, type VatInfo, type VatMethod, type VatSettings } from '../../../domain/pricing/vat';
-import { rentalItemCost } from '../../../domain/rentals/rental-cost';
+import { DAYS_PER_BILLED_MONTH, rentalItemCost } from '../../../domain/rentals/rental-cost';
+import { matchDurationMonths } from '../../../domain/rentals/rental-periods';
 import type { Executor } from '../../platform/db/database';
 import { getSettings } from '../../platform/settings/settings-store';
 import { productStocks, products, vats } from '../catalogue/catalogue.tables';
@@ -44,8 +45,11 @@ export async function vatRows(db: Executor, ids: readonly (number | null)[]): Pr
 }
 
 /**
- * spec 3 §9: an item of a period costs daily rate × quantity × ceil(days / 30); its VAT is stored
- * beside it (vat_info, stored_vat_amount) with the shop's VAT settings, as the booking's items.
+ * spec 3 §9: an item of a period costs daily rate × quantity × its billed months; its VAT is stored
+ * beside it (vat_info, stored_vat_amount) with the shop's VAT settings, as the booking's items. A
+ * period runs whole calendar months (start + months − 1 day), 28 to 184 days: it bills the months
+ * its length matches (matchDurationMonths, within 15 days), so a 31-day month is one month, not
+ * two started 30-day blocks (docs/decisions/0068).
  */
 export function pricePeriodLine(
   line: { dailyRate: Cents; quantity: number; vatId: number | null },
@@ -53,7 +57,11 @@ export function pricePeriodLine(
   vat: Map<number, VatRow>,
   settings: VatSettings,
 ): Pick<PeriodItemValues, 'amount' | 'dailyRate' | 'vatInfo' | 'storedVatAmount'> {
-  const amount = rentalItemCost({ dailyRate: line.dailyRate, quantity: line.quantity, durationDays: days });
+  const amount = rentalItemCost({
+    dailyRate: line.dailyRate,
+    quantity: line.quantity,
+    durationDays: matchDurationMonths(days) * DAYS_PER_BILLED_MONTH,
+  });
   const row = line.vatId === null ? undefined : vat.get(line.vatId);
   return {
     dailyRate: toDecimalText(line.dailyRate),

@@ -174,7 +174,7 @@ describe('creating a period (spec 3 §5 Period dates)', () => {
     expect(bad.json().errors).toMatchObject({ start_date: [M.startDate], duration_months: [M.duration] });
   });
 
-  it('copies the booking items into the first period, repriced for its days; a duration off the options is 1 month', async () => {
+  it('copies the booking items into the first period, priced for its month; a duration off the options is 1 month', async () => {
     const booking = await insertBooking(t.ctx.db, { productId, quantity: 2, dailyRate: '2.00' });
     const reply = await admin.post(`${base}/booking/${booking.id}`, {
       start_date: '2026-01-01',
@@ -189,10 +189,10 @@ describe('creating a period (spec 3 §5 Period dates)', () => {
       end_date: '2026-01-31',
       days_count: 31,
       status: expect.any(String),
-      // 2.00 × 2 × ceil(31 / 30) = 8.00
-      total_amount: '8.00',
+      // A 31-day January is one billed month: 2.00 × 2 × 1 = 4.00 (decision 0068).
+      total_amount: '4.00',
     });
-    expect(period.items[0]).toMatchObject({ quantity: 2, daily_rate: '2.00', amount: '8.00' });
+    expect(period.items[0]).toMatchObject({ quantity: 2, daily_rate: '2.00', amount: '4.00' });
   });
 
   it('says there is nothing to copy from when the booking has no items and no period', async () => {
