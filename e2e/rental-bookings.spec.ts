@@ -26,7 +26,7 @@ async function markStatus(page: Page, label: string) {
   await expect(page.getByTestId('booking-status')).toHaveText(label);
 }
 
-test('staff book two rental items for a new customer, add a fee and a payment, and run the booking to returned', async ({
+test('staff book two rental items for a new customer, add a fee, periods, payments and a deposit, and run the booking to returned with its documents', async ({
   page,
 }) => {
   await signIn(page, 'admin@demo.test');
@@ -102,8 +102,76 @@ test('staff book two rental items for a new customer, add a fee and a payment, a
   await markStatus(page, 'Active');
   await expect(page.getByTestId('stock-state')).toHaveText('Deducted');
   await expectAccessible(page);
+
+  // Monthly periods: the first copies the booking's items and inherits the recurring fee, the
+  // second copies the first. One billed month each: 45 × 1 + 18 × 2 + 15 = 96.
+  const periods = page.getByRole('region', { name: 'Rental periods' });
+  for (const number of [1, 2]) {
+    await periods.getByRole('button', { name: 'New period' }).click();
+    const create = page.getByRole('dialog', { name: 'New period' });
+    await create.getByRole('button', { name: 'Create period' }).click();
+    await expect(create).toBeHidden();
+    await expect(page.getByRole('article', { name: `Period ${number}`, exact: true })).toContainText(
+      '$96.00',
+    );
+  }
+  const first = page.getByRole('article', { name: 'Period 1', exact: true });
+  const second = page.getByRole('article', { name: 'Period 2', exact: true });
+  await expect(second).toContainText('Cleaning');
+  await expectAccessible(page);
+
+  // Period 1 paid in full; more than its balance is refused with the maximum (spec 3 §5).
+  await first.getByRole('button', { name: 'Add payment' }).click();
+  const periodPayment = page.getByRole('dialog', { name: 'Add a payment to period 1' });
+  await expect(periodPayment).toContainText('Remaining balance: $96.00');
+  await periodPayment.getByRole('textbox', { name: /Amount/ }).fill('200');
+  await periodPayment.getByRole('button', { name: 'Add payment' }).click();
+  await expect(periodPayment.getByText(/maximum allowed: \$96\.00/)).toBeVisible();
+  await periodPayment.getByRole('textbox', { name: /Amount/ }).fill('96');
+  await periodPayment.getByRole('button', { name: 'Add payment' }).click();
+  await expect(periodPayment).toBeHidden();
+  await expect(first).toContainText('Fully paid');
+
+  // The final invoice is available for period 1 only; it opens as a PDF in the viewer.
+  const finalOf = (period: Locator) => period.getByTestId('period-document-row-final_invoice');
+  await expect(finalOf(first).getByText('Available', { exact: true })).toBeVisible();
+  await expect(finalOf(second).getByText('Not available', { exact: true })).toBeVisible();
+  await expect(finalOf(second).getByRole('button', { name: 'Generate Final invoice' })).toBeDisabled();
+  await finalOf(first).getByRole('button', { name: 'Generate Final invoice' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Final invoice' });
+  await expect(viewer.locator('iframe, object, embed').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(finalOf(first)).toContainText(/INV-\d{4}-\d+/);
+
+  // A deposit set, then collected.
+  const deposit = page.getByRole('region', { name: 'Deposit' });
+  await deposit.getByRole('button', { name: 'Set deposit' }).click();
+  const setDeposit = page.getByRole('dialog', { name: 'Set deposit' });
+  await setDeposit.getByRole('textbox', { name: 'Amount' }).fill('150');
+  await setDeposit.getByRole('button', { name: 'Set deposit' }).click();
+  await expect(setDeposit).toBeHidden();
+  await deposit.getByRole('button', { name: 'Collect' }).click();
+  const collect = page.getByRole('dialog', { name: 'Collect deposit' });
+  await expect(collect.getByRole('textbox', { name: 'Amount collected' })).toHaveValue('150.00');
+  await collect.getByRole('button', { name: 'Collect deposit' }).click();
+  await expect(collect).toBeHidden();
+  await expect(deposit).toContainText('Collected');
+  await expect(deposit.getByRole('button', { name: 'Refund' })).toBeVisible();
+  await expectAccessible(page);
+
+  const documents = page.getByRole('region', { name: 'Documents' });
+  await expect(
+    documents.getByTestId('rental-document-row-return_receipt').getByText('Not available', { exact: true }),
+  ).toBeVisible();
   await markStatus(page, 'Returned');
   await expect(page.getByTestId('stock-state')).toHaveText('Not deducted');
+  // Returned: the return receipt can be made now.
+  const receipt = documents.getByTestId('rental-document-row-return_receipt');
+  await expect(receipt.getByText('Available', { exact: true })).toBeVisible();
+  await receipt.getByRole('button', { name: 'Generate Return receipt' }).click();
+  await expect(page.getByRole('dialog', { name: 'Return receipt' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(
     page.getByText('Rental items can only be changed while the booking is pending.'),
   ).toBeVisible();
