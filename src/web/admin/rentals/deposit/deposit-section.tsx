@@ -2,6 +2,7 @@ import {
   Alert,
   Badge,
   Button,
+  Card,
   Group,
   Loader,
   Modal,
@@ -63,10 +64,10 @@ export function DepositSection({ bookingId }: { bookingId: number }) {
   const status = deposit?.status;
 
   return (
-    <section aria-labelledby={`deposit-${bookingId}`}>
+    <Card withBorder component="section" aria-labelledby={`deposit-${bookingId}`}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3} id={`deposit-${bookingId}`}>
+          <Title order={2} size="h4" id={`deposit-${bookingId}`}>
             Deposit
           </Title>
           {deposit && <Badge color={STATUS_COLOR[deposit.status]}>{deposit.status_text}</Badge>}
@@ -135,7 +136,7 @@ export function DepositSection({ bookingId }: { bookingId: number }) {
           onClose={() => setDialog(null)}
         />
       )}
-    </section>
+    </Card>
   );
 }
 

@@ -73,7 +73,7 @@ export function RentalPeriodsSection({ bookingId }: { bookingId: number }) {
     <section aria-labelledby={`rental-periods-${bookingId}`}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={3} id={`rental-periods-${bookingId}`}>
+          <Title order={2} size="h4" id={`rental-periods-${bookingId}`}>
             Rental periods
           </Title>
           <Button onClick={() => open('new', null)} disabled={!data}>
@@ -166,7 +166,9 @@ function PeriodCard({
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
           <div>
-            <Title order={4}>{heading}</Title>
+            <Title order={3} size="h5">
+              {heading}
+            </Title>
             <Text size="sm" c="dimmed">
               {displayDate(period.start_date, date_format)} – {displayDate(period.end_date, date_format)} ·{' '}
               {period.days_count} days
