@@ -4,7 +4,13 @@ export { discountsRoutes, productDiscountRoutes } from './discounts.routes';
 export { ensureCatalogueReference } from './ensure-catalogue-reference';
 export { visibilityRoleOf } from './order-buyer';
 export { orderProductRoutes } from './order-products.routes';
-export { loadBuyerPricing, loadShopPricing, type PricingBuyer, type ShopPricing } from './pricing-context';
+export {
+  loadBuyerPricing,
+  loadShopPricing,
+  type PricingBuyer,
+  type ShopPricing,
+  vatInfoOf,
+} from './pricing-context';
 export { productRoutes } from './product.routes';
 export { productListRoutes } from './products-list.routes';
 export { referenceRoutes } from './reference.routes';

@@ -2,36 +2,20 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { RENTAL_PERIOD_MESSAGES as M } from '../../../contracts/rental-periods';
 import { fieldError } from '../../../domain/errors';
 import { type Cents, fromDecimal, toDecimalText } from '../../../domain/money/money';
-import { lineVat, type VatInfo, type VatMethod, type VatSettings } from '../../../domain/pricing/vat';
+import { lineVat, type VatInfo, type VatSettings } from '../../../domain/pricing/vat';
 import { DAYS_PER_BILLED_MONTH, rentalItemCost } from '../../../domain/rentals/rental-cost';
 import { matchDurationMonths } from '../../../domain/rentals/rental-periods';
 import type { Executor } from '../../platform/db/database';
-import { getSettings } from '../../platform/settings/settings-store';
+import { vatInfoOf } from '../catalogue';
 import { productStocks, products, vats } from '../catalogue/catalogue.tables';
+import { rentalVatSettings } from './price-rental-item';
 import type { rentalPeriodItems } from './rentals.tables';
 
 type VatRow = { id: number; name: string; type: string; rate: string; isActive: boolean };
 export type PeriodItemValues = Omit<typeof rentalPeriodItems.$inferInsert, 'periodId'>;
 
-export async function rentalVatSettings(db: Executor): Promise<VatSettings> {
-  const s = await getSettings(db, ['vat_system_enabled', 'vat_calculation_method']);
-  return { enabled: s.vat_system_enabled, method: s.vat_calculation_method as VatMethod };
-}
-
-function vatInfo(row: VatRow | undefined): VatInfo | null {
-  if (!row?.isActive) return null;
-  switch (row.type) {
-    case 'percentage':
-      return { type: 'percentage', rate: Number.parseFloat(row.rate) };
-    case 'fixed':
-      return { type: 'fixed', perUnit: fromDecimal(row.rate) };
-    case 'exempt':
-    case 'zero':
-      return { type: row.type };
-    default:
-      return null;
-  }
-}
+/** A VAT row as the pricing rules read it; an inactive VAT counts as none. */
+const vatInfo = (row: VatRow | undefined): VatInfo | null => (row?.isActive ? vatInfoOf(row) : null);
 
 /** The VAT rows of these ids, one query. */
 export async function vatRows(db: Executor, ids: readonly (number | null)[]): Promise<Map<number, VatRow>> {

@@ -7,6 +7,7 @@ import { lineVat, type VatInfo, type VatMethod, type VatSettings } from '../../.
 import { rentalItemCost } from '../../../domain/rentals/rental-cost';
 import type { Executor } from '../../platform/db/database';
 import { getSettings } from '../../platform/settings/settings-store';
+import { vatInfoOf } from '../catalogue';
 import { productStocks, products, vats } from '../catalogue/catalogue.tables';
 import type { rentalItems } from './rentals.tables';
 
@@ -47,18 +48,10 @@ export async function rentalVatSettings(db: Executor): Promise<VatSettings> {
   return { enabled: s.vat_system_enabled, method: s.vat_calculation_method as VatMethod };
 }
 
+/** The product's VAT as the pricing rules read it; an inactive VAT counts as none. */
 function vatOf(p: ProductRow): VatInfo | null {
   if (p.vatType === null || p.vatRate === null || !p.vatIsActive) return null;
-  switch (p.vatType) {
-    case 'percentage':
-      return { type: 'percentage', rate: Number(p.vatRate) };
-    case 'fixed':
-      return { type: 'fixed', perUnit: fromDecimal(p.vatRate) };
-    case 'exempt':
-      return { type: 'exempt' };
-    default:
-      return { type: 'zero' };
-  }
+  return vatInfoOf({ type: p.vatType, rate: p.vatRate });
 }
 
 /** The end date of spec 3 §9: start + duration − 1 day. */
