@@ -3,7 +3,7 @@ import { type Cents, fromDecimal } from '../../../domain/money/money';
 import type { Executor, Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
 import {
-  rentalBookings,
+  type rentalBookings,
   rentalPayments,
   rentalPeriodItems,
   rentalPeriodServices,
@@ -17,23 +17,8 @@ export type PeriodServiceRow = typeof rentalPeriodServices.$inferSelect;
 export type PeriodPaymentRow = typeof rentalPayments.$inferSelect;
 export type PeriodMoney = { total: Cents; paid: Cents };
 
-export async function findBookingOr404(db: Executor, bookingId: number): Promise<BookingRow> {
-  const [row] = await db.select().from(rentalBookings).where(eq(rentalBookings.id, bookingId)).limit(1);
-  if (!row) throw notFound();
-  return row;
-}
-
-/** The booking's row under lock: period numbers and date ranges of one booking are written in turn. */
-export async function lockBookingOr404(tx: Tx, bookingId: number): Promise<BookingRow> {
-  const [row] = await tx
-    .select()
-    .from(rentalBookings)
-    .where(eq(rentalBookings.id, bookingId))
-    .for('update')
-    .limit(1);
-  if (!row) throw notFound();
-  return row;
-}
+/** The booking or 404, and under its row lock: the bookings' own reads. */
+export { findBooking as findBookingOr404, lockBooking as lockBookingOr404 } from './bookings.queries';
 
 export async function findPeriodOr404(db: Executor, periodId: number): Promise<PeriodRow> {
   const [row] = await db.select().from(rentalPeriods).where(eq(rentalPeriods.id, periodId)).limit(1);
