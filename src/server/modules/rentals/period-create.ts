@@ -19,6 +19,7 @@ import {
   type PeriodRow,
   servicesOfPeriod,
 } from './periods.queries';
+import { assertBookingUnitsFit } from './rental-availability';
 import { rentalItems, rentalPeriodItems, rentalPeriodServices, rentalPeriods } from './rentals.tables';
 
 type ServiceValues = Omit<typeof rentalPeriodServices.$inferInsert, 'periodId'>;
@@ -160,6 +161,8 @@ export async function createPeriod(
       await tx
         .insert(rentalPeriodServices)
         .values(services.map((service) => ({ ...service, periodId: period!.id, createdAt: now })));
+    // The booking now holds its units until this period's end (docs/decisions/0066).
+    await assertBookingUnitsFit(tx, booking.id, { start: body.start_date, end: endDate }, 'start_date');
     await audit(tx, {
       actorUserId: actor.userId,
       action: 'rental_period.created',

@@ -9,6 +9,7 @@ import { notFound } from '../../platform/http/errors';
 import { settlePeriodPaidState } from './period-paid-state';
 import { periodItemOfProduct, repricedLines } from './period-pricing';
 import { itemsOfPeriod, lockPeriodOr404, type PeriodRow, servicesOfPeriod } from './periods.queries';
+import { assertUnitsFit, lockRentalProducts } from './rental-availability';
 import { rentalPeriodItems, rentalPeriodServices, rentalPeriods } from './rentals.tables';
 
 /**
@@ -45,6 +46,7 @@ async function sourcePeriodOf(tx: Tx, target: PeriodRow, sourceId: number): Prom
 /** POST /admin/api/rental-periods/{id}/items: priced from the product's rental price for the period's days. */
 export async function addPeriodItem(ctx: AppContext, actor: Actor, periodId: number, body: PeriodItemBody) {
   return onLockedPeriod(ctx, periodId, async (tx, period, now) => {
+    await lockRentalProducts(tx, [body.product_id]);
     const values = await periodItemOfProduct(
       tx,
       { productId: body.product_id, variantId: body.variant_id, quantity: body.quantity },
@@ -54,6 +56,19 @@ export async function addPeriodItem(ctx: AppContext, actor: Actor, periodId: num
       .insert(rentalPeriodItems)
       .values({ ...values, periodId: period.id, createdAt: now })
       .returning();
+    await assertUnitsFit(
+      tx,
+      [
+        {
+          productId: item!.productId,
+          variantId: item!.productStockId,
+          name: item!.productName,
+          added: item!.quantity,
+        },
+      ],
+      { start: period.startDate, end: period.endDate },
+      'quantity',
+    );
     await audit(tx, {
       actorUserId: actor.userId,
       action: 'rental_period.item_added',
@@ -75,15 +90,26 @@ export async function addPeriodItem(ctx: AppContext, actor: Actor, periodId: num
 export async function copyPeriodItems(ctx: AppContext, actor: Actor, periodId: number, sourceId: number) {
   return onLockedPeriod(ctx, periodId, async (tx, period, now) => {
     const source = await sourcePeriodOf(tx, period, sourceId);
-    const lines = await repricedLines(
+    const sourceItems = await itemsOfPeriod(tx, source.id);
+    await lockRentalProducts(
       tx,
-      await itemsOfPeriod(tx, source.id),
-      periodDays(period.startDate, period.endDate),
+      sourceItems.map((i) => i.productId),
     );
+    const lines = await repricedLines(tx, sourceItems, periodDays(period.startDate, period.endDate));
     if (lines.length > 0)
       await tx
         .insert(rentalPeriodItems)
         .values(lines.map((l) => ({ ...l, periodId: period.id, createdAt: now })));
+    await assertUnitsFit(
+      tx,
+      lines.map((l) => ({
+        productId: l.productId,
+        variantId: l.productStockId ?? null,
+        name: l.productName,
+      })),
+      { start: period.startDate, end: period.endDate },
+      'source_period_id',
+    );
     await audit(tx, {
       actorUserId: actor.userId,
       action: 'rental_period.items_copied',

@@ -7,6 +7,7 @@ import { type Actor, audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { repricedLines } from './period-pricing';
 import { findPeriodOr404, itemsOfPeriod, lockBookingOr404, lockPeriodOr404 } from './periods.queries';
+import { assertBookingUnitsFit } from './rental-availability';
 import { rentalPeriodItems, rentalPeriods } from './rentals.tables';
 
 /** POST /admin/api/rental-periods/{id}/notes: the customer's and the admin's note. */
@@ -75,6 +76,7 @@ export async function updatePeriodDates(
         .set({ amount: line.amount, storedVatAmount: line.storedVatAmount, vatInfo: line.vatInfo })
         .where(eq(rentalPeriodItems.id, item.id));
     }
+    await assertBookingUnitsFit(tx, found.bookingId, { start: body.start_date, end: endDate }, 'start_date');
     await audit(tx, {
       actorUserId: actor.userId,
       action: 'rental_period.dates_updated',

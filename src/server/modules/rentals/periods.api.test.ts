@@ -658,3 +658,39 @@ describe('the payment link (spec 3 §7)', () => {
     expect(row!.status).toBe('active_unpaid');
   });
 });
+
+describe('periods never book more units than the rental stock (issue 16, docs/decisions/0066)', () => {
+  it('refuses a product added to a period beyond the free units, and a period that stretches a booking into units another period holds', async () => {
+    const single = (await rentalProduct(t.ctx.db, '3.00', { stockQuantity: 1, name: 'Standing hoist' })).id;
+    // Booking A rents the only hoist in January.
+    const a = await insertBooking(t.ctx.db, { productId: single, quantity: 1, startDate: '2026-01-01' });
+    // Booking B has a February period with nothing in it yet.
+    const b = await insertBooking(t.ctx.db, { productId, withItem: false });
+    const february = await insertPeriod(t.ctx.db, b.id, {
+      startDate: '2026-02-01',
+      endDate: '2026-02-28',
+      productId,
+    });
+
+    // Two hoists in February: only one exists.
+    const two = await admin.post(`${base}/${february.id}/items`, { product_id: single, quantity: 2 });
+    expect(two.statusCode).toBe(422);
+    expect(two.json().errors.quantity).toEqual(['Only 1 of Standing hoist is free for these dates.']);
+    // One is free in February (A ends in January).
+    expect(
+      (await admin.post(`${base}/${february.id}/items`, { product_id: single, quantity: 1 })).statusCode,
+    ).toBe(200);
+
+    // A's second month would keep the hoist through February, which B's period now holds.
+    const stretch = await admin.post(`${base}/booking/${a.id}`, {
+      start_date: '2026-01-31',
+      duration_months: 1,
+      copy_items_from_period: true,
+    });
+    expect(stretch.statusCode).toBe(422);
+    // The message names A's item as A has it (the fixture calls every booking item "Hospital bed").
+    expect(stretch.json().errors.start_date).toEqual(['Hospital bed is fully booked for these dates.']);
+    const periodsOfA = await t.ctx.db.select().from(rentalPeriods).where(eq(rentalPeriods.bookingId, a.id));
+    expect(periodsOfA).toHaveLength(0);
+  });
+});

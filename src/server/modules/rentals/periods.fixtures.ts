@@ -25,7 +25,14 @@ export async function rentalProduct(
     .insert(vats)
     .values({ name: `VAT 15 #${counter}-${Date.now().toString(36)}`, type: 'percentage', rate: '15' })
     .returning();
-  return createProduct(db, { isRentalProduct: true, rentalPrice, vatId: vat!.id, ...overrides });
+  // Enough units that the fixtures' bookings and periods fit (docs/decisions/0066 "Availability").
+  return createProduct(db, {
+    isRentalProduct: true,
+    rentalPrice,
+    vatId: vat!.id,
+    stockQuantity: 50,
+    ...overrides,
+  });
 }
 
 /**
