@@ -93,6 +93,23 @@ describe('GET /api/rental/product-info/{id}', () => {
     expect((await guest.get(`/api/rental/product-info/${plain.id}`)).statusCode).toBe(404);
     expect((await guest.get('/api/rental/product-info/2147483000')).statusCode).toBe(404);
   });
+
+  it('hides a rental product the shop does not show the visitor (spec 2 §6): info, cost and request are 404', async () => {
+    const partnersOnly = await createRentalProduct(t.ctx.db, { shopVisibility: ['partner'] });
+    expect((await guest.get(`/api/rental/product-info/${partnersOnly.id}`)).statusCode).toBe(404);
+    expect(
+      (
+        await guest.post('/api/rental/calculate-cost', {
+          product_id: partnersOnly.id,
+          quantity: 1,
+          rental_months: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await guest.post('/api/rental/submit-booking', request(partnersOnly.id))).statusCode).toBe(404);
+    const partner = await t.signedIn(['partner']);
+    expect((await partner.get(`/api/rental/product-info/${partnersOnly.id}`)).statusCode).toBe(200);
+  });
 });
 
 describe('POST /api/rental/calculate-cost', () => {

@@ -29,10 +29,10 @@ export const rentalRequestRoutes = [
     auth: 'public',
     params: z.object({ id: recordId }),
     query: productInfoQuery,
-    handler: async ({ ctx, params, query }) => ({
+    handler: async ({ ctx, params, query, session }) => ({
       success: true,
       message: '',
-      data: await rentalProductInfo(ctx, params.id, query),
+      data: await rentalProductInfo(ctx, params.id, query, session?.activeRole ?? 'guest'),
     }),
   }),
 
@@ -41,10 +41,10 @@ export const rentalRequestRoutes = [
     url: '/api/rental/calculate-cost',
     auth: 'public',
     body: calculateCostBody,
-    handler: async ({ ctx, body }) => ({
+    handler: async ({ ctx, body, session }) => ({
       success: true,
       message: '',
-      data: await calculateRentalCost(ctx, body),
+      data: await calculateRentalCost(ctx, body, session?.activeRole ?? 'guest'),
     }),
   }),
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { CONTACT_MESSAGES } from '../../../contracts/contact';
 import {
@@ -42,8 +42,11 @@ async function shopToday(db: Executor, now: Date): Promise<IsoDate> {
   return isoDateInZone(now, app_timezone);
 }
 
-/** A rental product the shop offers: active, not deleted, for rent with a rental price; else 404. */
-async function rentableProduct(db: Executor, id: number) {
+/**
+ * A product the shop shows to this visitor (active, not deleted, visible to the role or to guests:
+ * spec 2 §6 shop visibility); else null (a 404). Whether it is for rent is the caller's check.
+ */
+async function rentableProduct(db: Executor, id: number, role: string) {
   const [product] = await db
     .select({
       id: products.id,
@@ -54,7 +57,14 @@ async function rentableProduct(db: Executor, id: number) {
       isRental: products.isRentalProduct,
     })
     .from(products)
-    .where(and(eq(products.id, id), eq(products.isActive, true), isNull(products.deletedAt)));
+    .where(
+      and(
+        eq(products.id, id),
+        eq(products.isActive, true),
+        isNull(products.deletedAt),
+        sql`${products.shopVisibility} && array[${role}, 'guest']::text[]`,
+      ),
+    );
   if (!product) return null;
   return product;
 }
@@ -73,8 +83,9 @@ export async function rentalProductInfo(
   ctx: AppContext,
   id: number,
   query: { start_date?: string | undefined; rental_months?: number | undefined },
+  role: string,
 ) {
-  const product = await rentableProduct(ctx.db, id);
+  const product = await rentableProduct(ctx.db, id, role);
   if (!product?.isRental || product.rentalPrice === null) throw notFound(R.notRentable);
   const start = query.start_date ?? (await shopToday(ctx.db, ctx.now()));
   const range = rangeOf(start, query.rental_months ?? 1);
@@ -139,8 +150,9 @@ export async function calculateRentalCost(
     rental_duration?: number | undefined;
     rental_months?: number | undefined;
   },
+  role: string,
 ) {
-  const product = await rentableProduct(ctx.db, input.product_id);
+  const product = await rentableProduct(ctx.db, input.product_id, role);
   if (!product) throw notFound();
   if (!product.isRental || product.rentalPrice === null) throw fieldError('product_id', R.notRentable);
   const days = input.rental_months
@@ -201,7 +213,7 @@ export async function submitRentalRequest(
     const today = await shopToday(tx, now);
     const errors: FieldErrors = {};
     if (input.start_date < today) errors.start_date = [R.startDate];
-    const product = await rentableProduct(tx, input.product_id);
+    const product = await rentableProduct(tx, input.product_id, session?.activeRole ?? 'guest');
     if (!product) throw notFound();
     if (!product.isRental || product.rentalPrice === null) throw fieldError('product_id', R.notRentable);
     let pickupFee = 0;
