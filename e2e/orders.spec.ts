@@ -32,7 +32,7 @@ test('a phone order for a new company customer: two items, VAT, shipping, 10 % d
     .getByRole('link', { name: 'Orders' })
     .click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
-  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'New order' }).click();
   await expect(page).toHaveURL(/\/admin\/orders\/create$/);
 

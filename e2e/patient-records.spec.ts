@@ -14,7 +14,7 @@ test('staff keep a patient’s medications, a blood-pressure reading and allergi
 
   await signIn(page, 'staff@demo.test');
   await page.getByRole('navigation').getByRole('link', { name: 'Patients', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Patients' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Patients', exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'Search patients' }).fill('Paul');
   // The search settles into the address bar before the row is clicked (the list re-renders then).
   await expect(page).toHaveURL(/search=Paul/);

@@ -72,7 +72,7 @@ const row = (page: Page, name: string) => table(page).getByRole('row').filter({ 
 async function openList(page: Page, query = '?per_page=25') {
   await signIn(page, 'admin@demo.test');
   await page.goto(`/admin/products${query}`);
-  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible();
   await expect(
     page.getByText(/^Showing \d+–\d+ of \d+$/).or(page.getByText('No products found')),
   ).toBeVisible();

@@ -38,7 +38,7 @@ test('an admin builds a slider from two library images, reorders the slides, and
 }) => {
   await signIn(page, 'admin@demo.test');
   await page.goto('/admin/sliders');
-  await expect(page.getByRole('heading', { name: 'Sliders' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sliders', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'New slider' }).click();
   await expect(page.getByRole('heading', { name: 'New slider' })).toBeVisible();
   const name = `Journey ${Date.now()}`;
