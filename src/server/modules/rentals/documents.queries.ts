@@ -2,9 +2,9 @@ import { and, asc, desc, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import { RENTAL_DOCUMENT_MESSAGES as M, type RentalDocumentType } from '../../../contracts/rental-documents';
 import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
-import { qualified } from '../../platform/db/qualified';
 import { notFound } from '../../platform/http/errors';
 import { pickupPoints } from '../shop-setup/shop-setup.tables';
+import { type PeriodWithTotals, periodTotalsColumns } from './periods.queries';
 import {
   rentalBookings,
   rentalDeposits,
@@ -15,6 +15,8 @@ import {
   rentalPeriodServices,
   rentalPeriods,
 } from './rentals.tables';
+
+export type { PeriodWithTotals };
 
 export type BookingRow = typeof rentalBookings.$inferSelect;
 export type PeriodRow = typeof rentalPeriods.$inferSelect;
@@ -27,24 +29,6 @@ export async function findBookingOr404(db: Executor, id: number, lock = false): 
   if (!booking) throw notFound(M.bookingNotFound);
   return booking;
 }
-
-/**
- * A period's money in one query (spec 3 §3 Rental period): total = Σ its items' amounts + Σ its
- * services' amounts; paid = Σ its completed payments. Decimal text, as numeric sums come back.
- */
-const periodTotalsColumns = {
-  period: rentalPeriods,
-  total: sql<string>`(
-    (select coalesce(sum(${qualified(rentalPeriodItems.amount)}), 0) from ${rentalPeriodItems}
-      where ${qualified(rentalPeriodItems.periodId)} = ${qualified(rentalPeriods.id)})
-    + (select coalesce(sum(${qualified(rentalPeriodServices.amount)}), 0) from ${rentalPeriodServices}
-      where ${qualified(rentalPeriodServices.periodId)} = ${qualified(rentalPeriods.id)})
-  )::text`,
-  paid: sql<string>`(select coalesce(sum(${qualified(rentalPayments.amount)}), 0) from ${rentalPayments}
-    where ${qualified(rentalPayments.periodId)} = ${qualified(rentalPeriods.id)}
-      and ${qualified(rentalPayments.status)} = 'completed')::text`,
-};
-export type PeriodWithTotals = { period: PeriodRow; total: string; paid: string };
 
 /** Every period of a booking with its total and paid amount, in period order. */
 export async function periodsWithTotals(db: Executor, bookingId: number): Promise<PeriodWithTotals[]> {

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Cents, fromDecimal } from '../../../domain/money/money';
 import type { Executor, Tx } from '../../platform/db/database';
+import { qualified } from '../../platform/db/qualified';
 import { notFound } from '../../platform/http/errors';
 import {
   type rentalBookings,
@@ -50,51 +51,37 @@ export async function periodsOfBooking(db: Executor, bookingId: number): Promise
 }
 
 /**
- * Totals of several periods with three grouped queries (no N+1): total = Σ items' amount +
- * Σ services' amount; paid = Σ completed payments of the period.
+ * A period's money in one query (spec 3 §3 Rental period): total = Σ its items' amounts + Σ its
+ * services' amounts; paid = Σ its completed payments. Decimal text, as numeric sums come back.
  */
+export const periodTotalsColumns = {
+  period: rentalPeriods,
+  total: sql<string>`(
+    (select coalesce(sum(${qualified(rentalPeriodItems.amount)}), 0) from ${rentalPeriodItems}
+      where ${qualified(rentalPeriodItems.periodId)} = ${qualified(rentalPeriods.id)})
+    + (select coalesce(sum(${qualified(rentalPeriodServices.amount)}), 0) from ${rentalPeriodServices}
+      where ${qualified(rentalPeriodServices.periodId)} = ${qualified(rentalPeriods.id)})
+  )::text`,
+  paid: sql<string>`(select coalesce(sum(${qualified(rentalPayments.amount)}), 0) from ${rentalPayments}
+    where ${qualified(rentalPayments.periodId)} = ${qualified(rentalPeriods.id)}
+      and ${qualified(rentalPayments.status)} = 'completed')::text`,
+};
+export type PeriodWithTotals = { period: PeriodRow; total: string; paid: string };
+
+/** Totals of several periods, in one query (no N+1). */
 export async function moneyOfPeriods(
   db: Executor,
   periodIds: readonly number[],
 ): Promise<Map<number, PeriodMoney>> {
-  const result = new Map<number, PeriodMoney>();
-  if (periodIds.length === 0) return result;
-  const ids = [...periodIds];
-  const [items, services, payments] = await Promise.all([
-    db
-      .select({
-        periodId: rentalPeriodItems.periodId,
-        sum: sql<string>`coalesce(sum(${rentalPeriodItems.amount}), 0)`,
-      })
-      .from(rentalPeriodItems)
-      .where(inArray(rentalPeriodItems.periodId, ids))
-      .groupBy(rentalPeriodItems.periodId),
-    db
-      .select({
-        periodId: rentalPeriodServices.periodId,
-        sum: sql<string>`coalesce(sum(${rentalPeriodServices.amount}), 0)`,
-      })
-      .from(rentalPeriodServices)
-      .where(inArray(rentalPeriodServices.periodId, ids))
-      .groupBy(rentalPeriodServices.periodId),
-    db
-      .select({
-        periodId: rentalPayments.periodId,
-        sum: sql<string>`coalesce(sum(${rentalPayments.amount}), 0)`,
-      })
-      .from(rentalPayments)
-      .where(and(inArray(rentalPayments.periodId, ids), eq(rentalPayments.status, 'completed')))
-      .groupBy(rentalPayments.periodId),
-  ]);
-  for (const id of ids) result.set(id, { total: 0 as Cents, paid: 0 as Cents });
-  for (const row of [...items, ...services]) {
-    const money = result.get(row.periodId)!;
-    money.total = (money.total + fromDecimal(row.sum)) as Cents;
-  }
-  for (const row of payments) {
-    if (row.periodId === null) continue;
-    result.get(row.periodId)!.paid = fromDecimal(row.sum);
-  }
+  if (periodIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: rentalPeriods.id, total: periodTotalsColumns.total, paid: periodTotalsColumns.paid })
+    .from(rentalPeriods)
+    .where(inArray(rentalPeriods.id, [...periodIds]));
+  const result = new Map<number, PeriodMoney>(
+    periodIds.map((id) => [id, { total: 0 as Cents, paid: 0 as Cents }]),
+  );
+  for (const row of rows) result.set(row.id, { total: fromDecimal(row.total), paid: fromDecimal(row.paid) });
   return result;
 }
 
