@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ShopDocument } from '../../../contracts/storefront';
 import { allowsCustomCode, policyWithNonce, withScriptNonce } from '../../../domain/storefront/custom-code';
 import { PRIVATE_NO_STORE } from './errors';
-
-/** The storefront's server renderer, built by Vite from src/web/shop/entry-server.tsx. */
-export type ShopRenderer = (
-  url: string,
-  document: ShopDocument,
-) => Promise<{ html: Readable; title: string }>;
+import { type RenderedBody, rememberingRenderer, type ShopRenderer } from './render-cache';
 
 export type WebPages = {
   /** The admin SPA shell, with the session's CSRF token in its meta tag. */
@@ -115,9 +110,11 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
   const shopTemplate = readTemplate(path.join(distDir, 'client/shop/index.html'), required);
   const manifest = readManifest(distDir);
   const ssrEntry = path.join(distDir, 'ssr/entry-server.js');
-  let render: ShopRenderer | null = null;
+  let render: ((url: string, document: ShopDocument, json: string) => Promise<RenderedBody>) | null = null;
   if (fs.existsSync(ssrEntry)) {
-    render = ((await import(pathToFileURL(ssrEntry).href)) as { render: ShopRenderer }).render;
+    render = rememberingRenderer(
+      ((await import(pathToFileURL(ssrEntry).href)) as { render: ShopRenderer }).render,
+    );
   } else if (required) {
     throw new Error(`Missing ${ssrEntry}: run "npm run build" first`);
   }
@@ -174,7 +171,8 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
   ) {
     const token = await hooks.csrfToken(req, reply);
     const [before, after] = shopTemplate.split('<!--app-html-->') as [string, string];
-    const dataScript = `<script type="application/json" id="shop-data">${jsonForScript(document)}</script>`;
+    const json = jsonForScript(document);
+    const dataScript = `<script type="application/json" id="shop-data">${json}</script>`;
     let tail = fillSlot(after, '<!--app-data-->', dataScript);
     // The admin's custom code (DECISIONS 24), its scripts let through by this response's nonce alone.
     const customCode =
@@ -204,11 +202,13 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
         ) + tail,
       );
     }
-    const { html, title } = await render(req.url, document);
-    const out = new PassThrough();
+    const { html, title } = await render(req.url, document, json);
     const pageHead = await head(req, token, title, document.path);
     const headHtml = pageHead.html + seoHead(document) + shopPagePreloads(manifest, document.page);
-    out.write(fillSlot(withThemeClass(before, pageHead.name), '<!--app-head-->', headHtml));
+    const top = fillSlot(withThemeClass(before, pageHead.name), '<!--app-head-->', headHtml);
+    if (typeof html === 'string') return reply.send(top + html + tail);
+    const out = new PassThrough();
+    out.write(top);
     html.on('error', (error) => out.destroy(error));
     html.on('end', () => out.end(tail));
     html.pipe(out, { end: false });
