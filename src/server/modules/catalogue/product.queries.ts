@@ -38,13 +38,22 @@ export type VariationDetail = typeof productStocks.$inferSelect & {
   galleryFileIds: number[];
 };
 
+/** One of the product's categories; slug and active flag for the shop's breadcrumbs. */
+export type ProductCategoryRef = {
+  id: number;
+  name: string;
+  parentId: number | null;
+  slug: string;
+  isActive: boolean;
+};
+
 /** A product with everything the product form and GET /api/products/{id} show. */
 export type ProductDetail = {
   product: ProductRow;
   brand: { id: number; name: string } | null;
   supplier: { id: number; name: string } | null;
   vat: { type: string; rate: string; isActive: boolean } | null;
-  categories: { id: number; name: string; parentId: number | null }[];
+  categories: ProductCategoryRef[];
   /** The product's categories with their parents, as discount rules match them. */
   pricingCategoryIds: number[];
   galleryFileIds: number[];
@@ -81,8 +90,9 @@ const variationsJson = sql<VariationJson[]>`coalesce((
   from ${productStocks} s where s.product_id = ${qualified(products.id)}), '[]')`;
 
 /** The product's categories by name, with their parents (discount rules on a parent cover them). */
-const categoriesJson = sql<{ id: number; name: string; parentId: number | null }[]>`coalesce((
-  select json_agg(json_build_object('id', c.id, 'name', c.name, 'parentId', c.parent_id) order by c.name, c.id)
+const categoriesJson = sql<ProductCategoryRef[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'name', c.name, 'parentId', c.parent_id, 'slug', c.slug,
+    'isActive', c.is_active) order by c.name, c.id)
   from ${productCategories} pc join ${categories} c on c.id = pc.category_id
   where pc.product_id = ${qualified(products.id)}), '[]')`;
 
@@ -113,12 +123,13 @@ type VariationJson = Omit<VariationDetail, 'createdAt' | 'updatedAt'> & {
 type FileJson = Omit<FileRow, 'createdAt'> & { createdAt: string };
 
 /**
- * GET /api/products/{id} and the product form's saves read this, so it is one prepared statement
- * (issue 13): the product with its brand, supplier and VAT rate, and its categories, gallery,
- * variations and files as JSON columns, instead of nine queries each parsed and planned.
+ * GET /api/products/{id}, the product form's saves and the shop's product page read this, so it is
+ * one query (issue 13): the product with its brand, supplier and VAT rate, and its categories,
+ * gallery, variations and files as JSON columns, instead of nine queries each parsed and planned.
+ * Callers add the WHERE that picks the product and prepare it under a name of their own.
  */
-const productDetailStatement = preparedStatement((db) =>
-  db
+export function productDetailSelect(db: Executor) {
+  return db
     .select({
       product: products,
       brandName: brands.name,
@@ -134,7 +145,13 @@ const productDetailStatement = preparedStatement((db) =>
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(users, eq(users.id, products.supplierId))
-    .leftJoin(vats, eq(vats.id, products.vatId))
+    .leftJoin(vats, eq(vats.id, products.vatId));
+}
+
+export type ProductDetailRow = Awaited<ReturnType<ReturnType<typeof productDetailSelect>['execute']>>[number];
+
+const productDetailStatement = preparedStatement((db) =>
+  productDetailSelect(db)
     .where(and(eq(products.id, sql.placeholder('id')), notDeleted))
     .limit(1)
     .prepare('product_detail'),
@@ -156,7 +173,11 @@ function withParents(rows: readonly { id: number; parentId: number | null }[]): 
  */
 export async function findProductDetail(db: Executor, id: number): Promise<ProductDetail | null> {
   const [row] = await productDetailStatement(db).execute({ id });
-  if (!row) return null;
+  return row ? toProductDetail(row) : null;
+}
+
+/** A row of productDetailSelect as the product's detail (JSON timestamps turned back into dates). */
+export function toProductDetail(row: ProductDetailRow): ProductDetail {
   const { product } = row;
   const variations: VariationDetail[] = row.variations.map((v) => ({
     ...v,

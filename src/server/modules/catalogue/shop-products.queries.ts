@@ -16,7 +16,7 @@ import {
   products,
 } from './catalogue.tables';
 import { categoryIdsWithParents } from './pricing-context';
-import { findProductDetail, type ProductDetail } from './product.queries';
+import { type ProductDetail, productDetailSelect, toProductDetail } from './product.queries';
 import { notDeleted, PRODUCT_SEARCH_TEXT } from './products-list.queries';
 
 /**
@@ -249,55 +249,40 @@ export async function featuredShopProducts(db: Executor, role: ShopViewerRole, l
   );
 }
 
-const productIdBySlug = preparedStatement((db) =>
-  db
-    .select({ id: products.id })
-    .from(products)
+const shopDetailBySlug = preparedStatement((db) =>
+  productDetailSelect(db)
     .where(and(eq(products.slug, sql.placeholder('slug')), visibleTo(sql`${sql.placeholder('role')}::text`)))
     .limit(1)
-    .prepare('shop_product_by_slug'),
+    .prepare('shop_product_detail_by_slug'),
 );
 
-const productIdIfVisible = preparedStatement((db) =>
-  db
-    .select({ id: products.id })
-    .from(products)
+const shopDetailById = preparedStatement((db) =>
+  productDetailSelect(db)
     .where(and(eq(products.id, sql.placeholder('id')), visibleTo(sql`${sql.placeholder('role')}::text`)))
     .limit(1)
-    .prepare('shop_product_visible'),
+    .prepare('shop_product_detail_by_id'),
 );
 
 /**
- * The product page's product, when the role may see it: by slug or id, then its detail (one
- * prepared statement each). Null for unknown, deleted, inactive and hidden products alike.
+ * The product page's product, when the role may see it, by slug or id, with its detail: one
+ * prepared statement. Null for unknown, deleted, inactive and hidden products alike. Its active
+ * categories (by name) are the page's breadcrumbs.
  */
 export async function findShopProduct(
   db: Executor,
   role: ShopViewerRole,
   key: { slug: string } | { id: number },
 ): Promise<(ProductDetail & { categorySlugs: { name: string; slug: string }[] }) | null> {
-  const [found] =
+  const [row] =
     'slug' in key
-      ? await productIdBySlug(db).execute({ slug: key.slug, role })
-      : await productIdIfVisible(db).execute({ id: key.id, role });
-  if (!found) return null;
-  const detail = await findProductDetail(db, found.id);
-  if (!detail) return null;
-  const categoryIds = detail.categories.map((c) => c.id);
-  const slugs =
-    categoryIds.length === 0
-      ? []
-      : await db
-          .select({ id: categories.id, name: categories.name, slug: categories.slug })
-          .from(categories)
-          .where(
-            and(
-              sql`${categories.id} = any(${sql.param(categoryIds)}::integer[])`,
-              eq(categories.isActive, true),
-            ),
-          )
-          .orderBy(asc(categories.name));
-  return { ...detail, categorySlugs: slugs.map(({ name, slug }) => ({ name, slug })) };
+      ? await shopDetailBySlug(db).execute({ slug: key.slug, role })
+      : await shopDetailById(db).execute({ id: key.id, role });
+  if (!row) return null;
+  const detail = toProductDetail(row);
+  const categorySlugs = detail.categories
+    .filter((category) => category.isActive)
+    .map(({ name, slug }) => ({ name, slug }));
+  return { ...detail, categorySlugs };
 }
 
 /** An active category by slug, with its description, for the category page. */
