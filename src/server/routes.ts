@@ -1,5 +1,6 @@
 import { ADMIN_PAGES } from '../contracts/admin-pages';
 import { authRoutes, rolesRoutes, usersRoutes } from './modules/accounts';
+import { apiDocsRoutes } from './modules/api-docs';
 import { cartRoutes } from './modules/cart';
 import {
   discountsRoutes,
@@ -80,68 +81,66 @@ const faviconRoute = defineRoute({
   },
 });
 
-/** Every module's routes, mounted explicitly. */
-const moduleRoutes: AnyRoute[] = [
-  healthRoute,
-  faviconRoute,
-  ...authRoutes,
-  ...rolesRoutes,
-  ...usersRoutes,
-  ...referenceRoutes,
-  ...currencyRoutes,
-  ...filesRoutes,
-  ...discountsRoutes,
-  ...productDiscountRoutes,
-  ...settingsRoutes,
-  ...websiteSettingsRoutes,
-  ...systemSettingsRoutes,
-  ...chatPopupRoutes,
-  ...themeSettingsRoutes,
-  ...slidersRoutes,
-  ...menusRoutes,
-  ...cartRoutes,
-  ...cartPageRoutes,
-  ...contactRoutes,
-  ...contactPageRoutes,
-  ...checkoutRoutes,
-  ...cardPaymentRoutes,
-  ...checkoutPageRoutes,
-  ...emailSettingsRoutes,
-  ...smsRoutes,
-  ...messagingTestRoutes,
-  ...templatesRoutes,
-  ...storefrontRoutes,
-  ...customerAreaRoutes,
-  ...customerAreaPageRoutes,
-  ...cataloguePageRoutes,
-  ...productListRoutes,
-  ...productRoutes,
-  ...orderRoutes,
-  ...orderProductRoutes,
-  ...stockRoutes,
-  ...stockSettingsRoutes,
-  ...stockSheetRoutes,
-  ...ordersListRoutes,
-  ...bookingsRoutes,
-  ...rentalRequestRoutes,
-  ...purchaseHistoryRoutes,
-  ...customersRoutes,
-  ...patientsRoutes,
-  ...patientAreaRoutes,
-  ...pickupPointRoutes,
-  ...paymentMethodRoutes,
-  ...shippingRoutes,
-  ...orderDocumentRoutes,
-  ...rentalDocumentRoutes,
-  ...customerLinkRoutes,
-  ...orderLinkRoutes,
-  ...creditAdminRoutes,
-  ...partnerCreditRoutes,
-  ...fetchExternalContentRoutes,
-  ...dashboardRoutes,
-  ...periodsRoutes,
-  ...depositsRoutes,
-];
+/**
+ * Every module's routes, mounted explicitly, under the module folder they come from: the API
+ * document (docs/decisions/0074) tags its operations with these names.
+ */
+export const routesByModule: Readonly<Record<string, readonly AnyRoute[]>> = {
+  platform: [healthRoute, faviconRoute],
+  'api-docs': apiDocsRoutes(() => routesByTag),
+  accounts: [...authRoutes, ...rolesRoutes, ...usersRoutes],
+  catalogue: [
+    ...referenceRoutes,
+    ...discountsRoutes,
+    ...productDiscountRoutes,
+    ...productListRoutes,
+    ...productRoutes,
+    ...orderProductRoutes,
+  ],
+  currencies: currencyRoutes,
+  files: filesRoutes,
+  settings: [
+    ...settingsRoutes,
+    ...websiteSettingsRoutes,
+    ...systemSettingsRoutes,
+    ...chatPopupRoutes,
+    ...themeSettingsRoutes,
+    ...emailSettingsRoutes,
+  ],
+  sliders: slidersRoutes,
+  menus: menusRoutes,
+  cart: cartRoutes,
+  contact: contactRoutes,
+  checkout: [...checkoutRoutes, ...cardPaymentRoutes, ...checkoutPageRoutes],
+  messaging: [...smsRoutes, ...messagingTestRoutes],
+  templates: templatesRoutes,
+  storefront: [...storefrontRoutes, ...cartPageRoutes, ...contactPageRoutes, ...cataloguePageRoutes],
+  'customer-areas': [...customerAreaRoutes, ...customerAreaPageRoutes],
+  orders: [
+    ...orderRoutes,
+    ...ordersListRoutes,
+    ...purchaseHistoryRoutes,
+    ...orderDocumentRoutes,
+    ...customerLinkRoutes,
+    ...orderLinkRoutes,
+  ],
+  stock: [...stockRoutes, ...stockSettingsRoutes, ...stockSheetRoutes],
+  rentals: [
+    ...bookingsRoutes,
+    ...rentalRequestRoutes,
+    ...rentalDocumentRoutes,
+    ...periodsRoutes,
+    ...depositsRoutes,
+  ],
+  customers: customersRoutes,
+  patients: [...patientsRoutes, ...patientAreaRoutes],
+  'shop-setup': [...pickupPointRoutes, ...paymentMethodRoutes],
+  shipping: shippingRoutes,
+  credit: [...creditAdminRoutes, ...partnerCreditRoutes, ...fetchExternalContentRoutes],
+  dashboard: dashboardRoutes,
+};
+
+const moduleRoutes: readonly AnyRoute[] = Object.values(routesByModule).flat();
 
 /** Admin pages not already served by a page-and-endpoint route answer with the SPA shell. */
 const adminPageRoutes: AnyRoute[] = ADMIN_PAGES.filter(
@@ -152,8 +151,15 @@ const adminPageRoutes: AnyRoute[] = ADMIN_PAGES.filter(
     url: page.path,
     auth: { permission: page.permission },
     page: 'admin',
+    html: true,
     handler: async ({ ctx, req, reply }) => ctx.pages.admin(req, reply),
   }),
 );
 
 export const allRoutes: readonly AnyRoute[] = [...moduleRoutes, ...adminPageRoutes];
+
+/** The whole route table under the names the API document tags it with (docs/decisions/0074). */
+const routesByTag: Readonly<Record<string, readonly AnyRoute[]>> = {
+  ...routesByModule,
+  'admin-pages': adminPageRoutes,
+};

@@ -35,6 +35,7 @@ export const checkoutPageRoutes = [
     method: 'GET',
     url: '/checkout',
     auth: 'public',
+    html: true,
     handler: async ({ ctx, req, reply, session }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
       const [cart, currency, countries, methods, payments, user] = await Promise.all([
@@ -93,6 +94,7 @@ export const checkoutPageRoutes = [
     method: 'GET',
     url: '/order-confirmation/:orderCode',
     auth: 'public',
+    html: true,
     params: orderCodeParam,
     query: tokenQuery,
     handler: async ({ ctx, req, reply, session, params, query }) => {
@@ -114,6 +116,7 @@ export const checkoutPageRoutes = [
     method: 'GET',
     url: '/payment/:orderCode',
     auth: 'public',
+    html: true,
     params: orderCodeParam,
     query: tokenQuery,
     handler: async ({ ctx, req, reply, session, params, query }) => {
@@ -142,6 +145,7 @@ export const checkoutPageRoutes = [
     method: 'GET',
     url: `${SANDBOX_PREFIX}/pay`,
     auth: 'public',
+    html: true,
     query: sandboxQuery,
     handler: async ({ ctx, req, reply, query }) => {
       reply.header('Referrer-Policy', 'no-referrer');

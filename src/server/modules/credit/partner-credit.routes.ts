@@ -93,6 +93,7 @@ export const partnerCreditRoutes = [
     method: 'GET',
     url: '/partner/credit',
     auth: partner,
+    html: true,
     query: creditTransactionsQuery,
     handler: async ({ ctx, req, reply, session, query }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
@@ -126,6 +127,7 @@ export const partnerCreditRoutes = [
     method: 'GET',
     url: '/partner/checkout',
     auth: partner,
+    html: true,
     handler: async ({ ctx, req, reply, session }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
       const [cart, currency, account, termsUrl] = await Promise.all([

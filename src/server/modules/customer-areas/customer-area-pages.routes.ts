@@ -31,6 +31,7 @@ function areaPages(role: CustomerAreaRole) {
         method: 'GET',
         url,
         auth,
+        html: true,
         handler: async ({ reply }) => reply.redirect(`/${role}/dashboard`, 302),
       }),
     ),
@@ -38,6 +39,7 @@ function areaPages(role: CustomerAreaRole) {
       method: 'GET',
       url: `/${role}/dashboard`,
       auth,
+      html: true,
       handler: async ({ ctx, req, reply, session }) =>
         page(ctx, req, reply, {
           page: 'area-dashboard',
@@ -59,6 +61,7 @@ function areaPages(role: CustomerAreaRole) {
       method: 'GET',
       url: `/${role}/profile`,
       auth,
+      html: true,
       handler: async ({ ctx, req, reply, session }) => {
         const profile = await areaProfile(ctx.db, session);
         return page(ctx, req, reply, {
@@ -76,6 +79,7 @@ function areaPages(role: CustomerAreaRole) {
       method: 'GET',
       url: `/${role}/addresses`,
       auth,
+      html: true,
       handler: async ({ ctx, req, reply, session }) =>
         page(ctx, req, reply, {
           page: 'area-addresses',
@@ -96,6 +100,7 @@ function orderPages(role: CustomerAreaRole) {
       method: 'GET',
       url: `/${role}/orders`,
       auth,
+      html: true,
       query: areaOrdersQuery,
       handler: async ({ ctx, req, reply, session, query }) =>
         page(ctx, req, reply, {
@@ -107,6 +112,7 @@ function orderPages(role: CustomerAreaRole) {
       method: 'GET',
       url: `/${role}/order/:id`,
       auth,
+      html: true,
       params: idParam,
       handler: async ({ ctx, req, reply, session, params }) =>
         page(ctx, req, reply, {

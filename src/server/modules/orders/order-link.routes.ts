@@ -11,6 +11,7 @@ export const orderLinkRoutes = [
     method: 'GET',
     url: '/order-link/:token',
     auth: 'public',
+    html: true,
     params: tokenParam,
     handler: async ({ ctx, req, reply, params }) => {
       // The token is in the URL: keep it out of other sites' Referer headers.

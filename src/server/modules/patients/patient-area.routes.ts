@@ -50,6 +50,7 @@ export const patientAreaRoutes = [
     method: 'GET',
     url: '/patient/records',
     auth,
+    html: true,
     handler: async ({ ctx, req, reply, session }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
       const records = await medicalRecords(ctx, session.user.id, req.ip);

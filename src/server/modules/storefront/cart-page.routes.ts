@@ -10,6 +10,7 @@ export const cartPageRoutes = [
     method: 'GET',
     url: '/cart',
     auth: 'public',
+    html: true,
     handler: async ({ ctx, req, reply, session }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
       const [cart, currency] = await Promise.all([

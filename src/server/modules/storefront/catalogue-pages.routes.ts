@@ -146,6 +146,7 @@ const productPageRoute = (url: string) =>
     method: 'GET',
     url,
     auth: 'public',
+    html: true,
     params: slugParam,
     handler: async ({ ctx, req, reply, session, params }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
@@ -180,6 +181,7 @@ export const cataloguePageRoutes = [
     method: 'GET',
     url: '/products',
     auth: 'public',
+    html: true,
     query: shopListQuery,
     handler: ({ ctx, req, reply, session, query }) => listingPage(ctx, req, reply, session, query, null),
   }),
@@ -187,6 +189,7 @@ export const cataloguePageRoutes = [
     method: 'GET',
     url: '/category/:slug',
     auth: 'public',
+    html: true,
     params: slugParam,
     query: shopListQuery,
     handler: ({ ctx, req, reply, session, query, params }) =>

@@ -10,6 +10,7 @@ export const contactPageRoutes = [
     method: 'GET',
     url: '/contact',
     auth: 'public',
+    html: true,
     handler: async ({ ctx, req, reply }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
       const siteName = await getSetting(ctx.db, 'site_name');

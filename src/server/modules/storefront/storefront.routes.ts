@@ -62,6 +62,7 @@ export const storefrontRoutes = [
     method: 'GET',
     url: '/',
     auth: 'public',
+    html: true,
     handler: async ({ ctx, req, reply, session }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
       const s = await getSettings(ctx.db, ['site_name', 'website_description', 'custom_code']);
@@ -91,6 +92,7 @@ export const storefrontRoutes = [
     method: 'GET',
     url: '/login',
     auth: 'public',
+    html: true,
     query: loginQuery,
     handler: async ({ ctx, req, reply, query }) =>
       ctx.pages.shop(
@@ -111,6 +113,7 @@ export const storefrontRoutes = [
     method: 'GET',
     url: '/register',
     auth: 'public',
+    html: true,
     handler: async ({ ctx, req, reply }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
       return ctx.pages.shop(req, reply, await shopDocument(ctx, req, { page: 'register', props: {} }));
@@ -120,6 +123,7 @@ export const storefrontRoutes = [
     method: 'GET',
     url: '/forgot-password',
     auth: 'public',
+    html: true,
     handler: async ({ ctx, req, reply }) =>
       ctx.pages.shop(req, reply, await shopDocument(ctx, req, { page: 'forgot-password', props: {} })),
   }),
@@ -127,6 +131,7 @@ export const storefrontRoutes = [
     method: 'GET',
     url: '/reset-password/:token',
     auth: 'public',
+    html: true,
     params: tokenParam,
     query: resetQuery,
     handler: async ({ ctx, req, reply, params, query }) =>
@@ -145,6 +150,7 @@ export const storefrontRoutes = [
     method: 'GET',
     url: '/auth/magic-link/:token',
     auth: 'public',
+    html: true,
     params: tokenParam,
     handler: async ({ ctx, req, reply, params }) => {
       const masked = await magicLinkHolder(ctx.db, params.token, ctx.now());
@@ -164,6 +170,7 @@ export const storefrontRoutes = [
       method: 'GET',
       url: `/${role}/dashboard`,
       auth: { role },
+      html: true,
       handler: async ({ ctx, req, reply }) => {
         if (await closedForMaintenance(ctx, req, reply)) return reply;
         return ctx.pages.shop(req, reply, await shopDocument(ctx, req, { page: 'account', props: { role } }));

@@ -20,8 +20,9 @@ declare module 'fastify' {
 }
 
 /**
- * Paths that never need a session: built assets, uploads, health, and what crawlers read (the
- * sitemap lists what guests see, whoever asks; docs/decisions/0047).
+ * Paths that never need a session: built assets, uploads, health, what crawlers read (the
+ * sitemap lists what guests see, whoever asks; docs/decisions/0047), and the API document, the
+ * same for everyone (docs/decisions/0074).
  */
 const SESSIONLESS = [
   /^\/assets\//,
@@ -30,6 +31,7 @@ const SESSIONLESS = [
   /^\/favicon\.ico$/,
   /^\/sitemap\.xml$/,
   /^\/robots\.txt$/,
+  /^\/api\/docs(\/openapi\.json)?$/,
 ];
 
 export function needsSession(url: string): boolean {

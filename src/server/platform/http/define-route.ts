@@ -47,6 +47,11 @@ export type RouteDefinition<
    * same auth checks), a JSON request gets the handler's reply.
    */
   page?: 'admin';
+  /**
+   * A page for a browser only (server-rendered HTML, or a redirect to one), never JSON: it is left
+   * out of the API document (docs/decisions/0074).
+   */
+  html?: true;
   /** Mutating routes check the CSRF token unless this is false (signed callbacks only). */
   csrf?: false;
   /** The handler reads the multipart stream itself; the body schema is not applied. */
