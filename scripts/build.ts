@@ -125,7 +125,7 @@ export function budgetReport(lines: BudgetLine[]): string {
 }
 
 /** Measures the built client against the budgets (gzip at zlib's default level, as the docs quote). */
-function measureBuiltClient(clientDir: string): BudgetLine[] {
+export function measureBuiltClient(clientDir: string): BudgetLine[] {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
   ) as BuildManifest;

@@ -1,19 +1,36 @@
 /**
- * A large shop for benchmarks: many users (with roles and addresses) and products (a third of
- * them variable with four variants, in categories, some discounted), inserted in SQL in one
- * statement per table so seeding 50 000 rows takes seconds; stock at two store locations with a
- * movement history; orders of those customers with two items each, a twentieth of them buying
- * bulk-product-1 (its purchase history).
+ * A large shop for benchmarks (issue 18's scale by default): many users (with roles and
+ * addresses, every tenth a partner company) and products (two fifths of them variable with four
+ * variants, in categories, some discounted), inserted in SQL in one statement per table so
+ * seeding 50 000 rows takes seconds; stock at two store locations with a movement history; orders
+ * of those customers spread over the last year with two items each (a twentieth of them buying
+ * bulk-product-1, its purchase history) and a payment for each paid or part-paid one; rental
+ * bookings with items, two billing periods (items, the first one paid); partners' credit
+ * accounts with a ledger of ten movements each.
  * Run alone against DATABASE_URL or the embedded database in EMPORIUM_DATA_DIR:
- *   npm run seed:large -- --users 50000 --products 20000
+ *   npm run seed:large -- --users 50000 --products 50000 --orders 200000 --bookings 5000 --partners 2000
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/platform/db/database';
 
-export async function seedLargeShop(
-  db: Db,
-  options: { users: number; products: number; orders?: number },
-): Promise<void> {
+export type LargeShopSize = {
+  users: number;
+  products: number;
+  orders?: number;
+  bookings?: number;
+  partners?: number;
+};
+
+/** Issue 18's large shop. */
+export const LARGE_SHOP: Required<LargeShopSize> = {
+  users: 50_000,
+  products: 50_000,
+  orders: 200_000,
+  bookings: 5_000,
+  partners: 2_000,
+};
+
+export async function seedLargeShop(db: Db, options: LargeShopSize): Promise<void> {
   await db.execute(sql`
     insert into users (email, first_name, last_name, phone, user_type, company_name, created_at)
     select 'bulk' || g || '@example.test',
@@ -38,6 +55,8 @@ export async function seedLargeShop(
   await seedLargeCatalogue(db, options.products);
   await seedLargeStock(db);
   await seedLargeOrders(db, options.orders ?? 0, options.users, options.products);
+  await seedLargeRentals(db, options.bookings ?? 0, options.users);
+  await seedLargeCredit(db, options.partners ?? 0);
   await db.execute(sql`analyze`);
 }
 
@@ -55,7 +74,7 @@ async function seedLargeOrders(db: Db, count: number, users: number, products: n
            (array['unpaid','paid','partial'])[1 + g % 3], 'payment_later',
            100 + g % 500, 100 + g % 500,
            case g % 3 when 1 then 100 + g % 500 when 2 then 50 else 0 end,
-           now() - (g || ' minutes')::interval
+           now() - (${YEAR_MINUTES}::float8 * g / ${count} || ' minutes')::interval
     from generate_series(1, ${count}) as g
     join users u on u.email = 'bulk' || (1 + g % ${users}) || '@example.test'
     on conflict do nothing`);
@@ -68,6 +87,109 @@ async function seedLargeOrders(db: Db, count: number, users: number, products: n
       case when k = 0 and o.id % 20 = 0 then 1 else 1 + (o.id * 7 + k) % ${products} end
     where o.order_code like 'BLK-%'
       and not exists (select 1 from order_items i where i.order_id = o.id)`);
+  // One completed payment per paid or part-paid order, on the order's day (the dashboard's
+  // payment statistics and the order read).
+  await db.execute(sql`
+    insert into order_payments (order_id, status, amount, payment_type, payment_date, transaction_id, created_at)
+    select o.id, 'completed', o.amount_paid,
+           (array['cash','bank_transfer','card'])[1 + o.id % 3],
+           o.created_at::date, 'BLK-PAY-' || o.id, o.created_at
+    from orders o
+    where o.order_code like 'BLK-%' and o.amount_paid > 0
+      and not exists (select 1 from order_payments p where p.order_id = o.id)`);
+}
+
+const YEAR_MINUTES = 365 * 24 * 60;
+
+/**
+ * Rental bookings of bulk customers (numbers RB-2019-…, a year the shop's own numbering never
+ * reaches), one or two items of simple bulk products from a start date in the last year, two
+ * 30-day billing periods each with the first item, the first period paid.
+ */
+async function seedLargeRentals(db: Db, count: number, users: number): Promise<void> {
+  if (count <= 0 || users <= 0) return;
+  await db.execute(sql`
+    insert into rental_bookings (booking_number, user_id, status, customer_name, customer_email,
+                                 customer_phone, delivery_method, source, created_at)
+    select 'RB-2019-' || lpad(g::text, 5, '0'), u.id,
+           (array['pending','quoted','ready','in_transit','active','returned','overdue','failed','cancelled'])[1 + g % 9],
+           u.first_name || ' ' || u.last_name, u.email, u.phone,
+           case when g % 4 = 0 then 'delivery' else 'pickup' end,
+           case when g % 5 = 0 then 'public' else 'admin' end,
+           now() - (${YEAR_MINUTES}::float8 * g / ${count} || ' minutes')::interval
+    from generate_series(1, ${count}) as g
+    join users u on u.email = 'bulk' || (1 + (g * 3) % ${users}) || '@example.test'
+    on conflict do nothing`);
+  await db.execute(sql`
+    with simple as (
+      select p.id, p.name, p.price, row_number() over (order by p.id) as n, count(*) over () as total
+      from products p where p.slug like 'bulk-product-%' and not p.is_variable_product
+    )
+    insert into rental_items (booking_id, product_id, product_name, quantity, rental_duration,
+                              rental_start_date, rental_end_date, daily_rate, total_rental_cost, total_cost)
+    select b.id, s.id, s.name, 1 + b.id % 2, 60, b.created_at::date, b.created_at::date + 59,
+           s.price, s.price * (1 + b.id % 2) * 60, s.price * (1 + b.id % 2) * 60
+    from rental_bookings b
+    cross join generate_series(0, 1) as k
+    join simple s on s.n = 1 + (b.id * 11 + k * 7) % s.total
+    where b.booking_number like 'RB-2019-%' and (k = 0 or b.id % 2 = 0)
+      and not exists (select 1 from rental_items i where i.booking_id = b.id)`);
+  await db.execute(sql`
+    update rental_bookings b set total_estimated_cost = t.total
+    from (select booking_id, sum(total_cost) as total from rental_items group by booking_id) t
+    where t.booking_id = b.id and b.booking_number like 'RB-2019-%'`);
+  await db.execute(sql`
+    insert into rental_periods (booking_id, period_number, start_date, end_date, status, invoice_status, created_at)
+    select b.id, k, b.created_at::date + (k - 1) * 30, b.created_at::date + k * 30 - 1,
+           case when k = 1 then 'active_paid' else 'active_unpaid' end,
+           case when k = 1 then 'paid' else 'pending' end, b.created_at
+    from rental_bookings b cross join generate_series(1, 2) as k
+    where b.booking_number like 'RB-2019-%'
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into rental_period_items (period_id, product_id, product_name, quantity, daily_rate, amount)
+    select p.id, i.product_id, i.product_name, i.quantity, i.daily_rate, i.daily_rate * i.quantity * 30
+    from rental_periods p
+    join rental_bookings b on b.id = p.booking_id
+    join lateral (select * from rental_items i where i.booking_id = b.id order by i.id limit 1) i on true
+    where b.booking_number like 'RB-2019-%'
+      and not exists (select 1 from rental_period_items x where x.period_id = p.id)`);
+  await db.execute(sql`
+    insert into rental_payments (booking_id, period_id, amount, payment_type, payment_date, status, created_at)
+    select p.booking_id, p.id, t.amount, 'bank_transfer', p.start_date, 'completed', p.created_at
+    from rental_periods p
+    join rental_bookings b on b.id = p.booking_id
+    join (select period_id, sum(amount) as amount from rental_period_items group by period_id) t on t.period_id = p.id
+    where b.booking_number like 'RB-2019-%' and p.period_number = 1 and t.amount > 0
+      and not exists (select 1 from rental_payments x where x.period_id = p.id)`);
+}
+
+/**
+ * Credit accounts of the first bulk partners (companies), each with a ledger: 1 000 added, then
+ * nine order payments of 50, so the balance is 550 within a 2 000 limit.
+ */
+async function seedLargeCredit(db: Db, count: number): Promise<void> {
+  if (count <= 0) return;
+  await db.execute(sql`
+    insert into credit_accounts (user_id, credit_limit, current_balance, status)
+    select u.id, 2000, 550, case when u.id % 50 = 0 then 'suspended' else 'active' end
+    from users u
+    where u.email like 'bulk%@example.test' and u.user_type = 'company'
+    order by u.id limit ${count}
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into credit_transactions (credit_account_id, type, amount, balance_after, reference, note, created_at)
+    select a.id, case when k = 1 then 'credit_added' else 'order_payment' end,
+           case when k = 1 then 1000 else 50 end,
+           1000 - 50 * (k - 1),
+           case when k > 1 then 'BLK-CREDIT-' || a.id || '-' || k end,
+           case when k = 1 then 'Opening credit' end,
+           now() - ((11 - k) || ' days')::interval
+    from credit_accounts a
+    join users u on u.id = a.user_id
+    cross join generate_series(1, 10) as k
+    where u.email like 'bulk%@example.test'
+      and not exists (select 1 from credit_transactions t where t.credit_account_id = a.id)`);
 }
 
 export async function seedLargeCatalogue(db: Db, count: number): Promise<void> {
@@ -83,8 +205,8 @@ export async function seedLargeCatalogue(db: Db, count: number): Promise<void> {
            'bulk-product-' || g,
            'BULK-' || lpad(g::text, 6, '0'),
            (5 + (g % 400))::numeric(14, 2),
-           case when g % 3 = 0 then 0 else g % 50 end,
-           g % 3 = 0,
+           case when g % 5 in (0, 3) then 0 else g % 50 end,
+           g % 5 in (0, 3),
            g % 17 <> 0,
            g % 5 = 0,
            case when g % 5 = 0 then 10 end,
@@ -149,22 +271,38 @@ async function seedLargeStock(db: Db): Promise<void> {
     where (select count(*) from stock_movements m where m.product_id = p.id) < 500`);
 }
 
+/** --users, --products, --orders, --bookings, --partners; each defaults to issue 18's figure. */
+export function largeShopSizeFromArgs(argv: string[], base = LARGE_SHOP): Required<LargeShopSize> {
+  const arg = (name: keyof LargeShopSize) => {
+    const index = argv.indexOf(`--${name}`);
+    return index > 0 ? Number(argv[index + 1]) : base[name];
+  };
+  return {
+    users: arg('users'),
+    products: arg('products'),
+    orders: arg('orders'),
+    bookings: arg('bookings'),
+    partners: arg('partners'),
+  };
+}
+
+export function describeLargeShop(size: LargeShopSize): string {
+  return `${size.users} users, ${size.products} products, ${size.orders ?? 0} orders, ${size.bookings ?? 0} bookings, ${size.partners ?? 0} partners`;
+}
+
 const isEntry = process.argv[1]?.endsWith('seed-large.ts');
 if (isEntry) {
   const { loadConfig } = await import('../src/server/config');
   const { openDatabase } = await import('../src/server/platform/db/database');
   const { prepareDatabase } = await import('../src/server/prepare-database');
-  const arg = (name: string, fallback: number) => {
-    const index = process.argv.indexOf(`--${name}`);
-    return index > 0 ? Number(process.argv[index + 1]) : fallback;
-  };
-  const users = arg('users', 50_000);
-  const products = arg('products', 20_000);
-  const orders = arg('orders', 50_000);
+  const size = largeShopSizeFromArgs(process.argv);
   const config = loadConfig();
   const database = await openDatabase(config);
   await prepareDatabase(database);
-  await seedLargeShop(database.db, { users, products, orders });
+  const started = performance.now();
+  await seedLargeShop(database.db, size);
   await database.close();
-  console.log(`Seeded ${users} users, ${products} products and ${orders} orders.`);
+  console.log(
+    `Seeded ${describeLargeShop(size)} on ${database.kind} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  );
 }
