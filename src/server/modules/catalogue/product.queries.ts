@@ -158,7 +158,7 @@ const productDetailStatement = preparedStatement((db) =>
 );
 
 /** Each category with its parent after it, once: what discount rules match (categoryIdsWithParents). */
-function withParents(rows: readonly { id: number; parentId: number | null }[]): number[] {
+export function withParents(rows: readonly { id: number; parentId: number | null }[]): number[] {
   const ids: number[] = [];
   for (const row of rows) {
     if (!ids.includes(row.id)) ids.push(row.id);

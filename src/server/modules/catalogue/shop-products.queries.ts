@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { ShopListQuery, ShopSort } from '../../../contracts/shop-catalogue';
 import type { Executor } from '../../platform/db/database';
 import { preparedStatement, preparedStatements } from '../../platform/db/prepared';
@@ -15,8 +15,7 @@ import {
   productStocks,
   products,
 } from './catalogue.tables';
-import { categoryIdsWithParents } from './pricing-context';
-import { type ProductDetail, productDetailSelect, toProductDetail } from './product.queries';
+import { type ProductDetail, productDetailSelect, toProductDetail, withParents } from './product.queries';
 import { notDeleted, PRODUCT_SEARCH_TEXT } from './products-list.queries';
 
 /**
@@ -94,18 +93,41 @@ function shopFilters(role: string, f: ShopListFilters): SQL {
   return and(...conditions)!;
 }
 
-/** The whole listing's page of ids per sort and stock rule, for any role: prepared. */
-const wholeListIds = preparedStatements((db, key: `${ShopSort}:${'all' | 'stocked'}`) => {
-  const [sort, stock] = key.split(':') as [ShopSort, 'all' | 'stocked'];
-  const shown = visibleTo(sql`${sql.placeholder('role')}::text`);
-  return db
+/**
+ * A page of cards: the page's ids picked on the narrow rows (sorted, offset, limited), then the
+ * cards of those ids only, in the same order; one statement, and however deep the page, the JSON
+ * columns are worked out for its rows alone.
+ */
+function cardsPage(
+  db: Executor,
+  where: SQL,
+  sort: ShopSort,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const pageIds = db
     .select({ id: products.id })
     .from(products)
-    .where(stock === 'stocked' ? and(shown, sql`${STOCK} > 0`) : shown)
+    .where(where)
     .orderBy(...SHOP_ORDER[sort])
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`shop_products_page_${sort}_${stock}`);
+    .limit(limit)
+    .offset(offset);
+  return cardsSelect(db)
+    .where(inArray(products.id, pageIds))
+    .orderBy(...SHOP_ORDER[sort]);
+}
+
+/** The whole listing's page of cards per sort and stock rule, for any role: prepared. */
+const wholeListCards = preparedStatements((db, key: `${ShopSort}:${'all' | 'stocked'}`) => {
+  const [sort, stock] = key.split(':') as [ShopSort, 'all' | 'stocked'];
+  const shown = visibleTo(sql`${sql.placeholder('role')}::text`);
+  return cardsPage(
+    db,
+    stock === 'stocked' ? and(shown, sql`${STOCK} > 0`)! : shown,
+    sort,
+    sql.placeholder('limit'),
+    sql.placeholder('offset'),
+  ).prepare(`shop_product_cards_page_${sort}_${stock}`);
 });
 
 const wholeListCount = preparedStatements((db, stock: 'all' | 'stocked') => {
@@ -137,9 +159,13 @@ export type ShopCardRow = {
   pricingCategoryIds: number[];
 };
 
-/** A page's rows with their brand, thumbnail, colours and variants' prices and stock: one query. */
-const cardsByIds = preparedStatement((db) =>
-  db
+/**
+ * The shop's cards: each product with its brand, thumbnail, colours, variants' prices and stock,
+ * and categories; callers add what picks and orders the rows. PostgreSQL works out the JSON
+ * columns only for the rows a LIMIT keeps (they are costly, so the planner puts them after it).
+ */
+function cardsSelect(db: Executor) {
+  return db
     .select({
       id: products.id,
       name: products.name,
@@ -167,35 +193,52 @@ const cardsByIds = preparedStatement((db) =>
       variants: sql<{ price: string; qty: number }[]>`coalesce((
         select json_agg(json_build_object('price', s.price::text, 'qty', s.qty) order by s.sort_order, s.id)
         from ${productStocks} s where s.product_id = ${qualified(products.id)}), '[]')`,
+      // Its categories and their parents, as the discount rules match them.
+      categories: sql<{ id: number; parentId: number | null }[]>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id) order by c.id)
+        from ${productCategories} pc join ${categories} c on c.id = pc.category_id
+        where pc.product_id = ${qualified(products.id)}), '[]')`,
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(files, eq(files.id, products.thumbnailId))
+    .leftJoin(files, eq(files.id, products.thumbnailId));
+}
+
+type CardSelectRow = Awaited<ReturnType<ReturnType<typeof cardsSelect>['execute']>>[number];
+
+const cardsByIds = preparedStatement((db) =>
+  cardsSelect(db)
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::integer[])`)
     .prepare('shop_product_cards'),
 );
 
-/** The cards of these products, in the order of `ids`, with their categories for pricing. */
-export async function shopCards(db: Executor, ids: readonly number[]): Promise<ShopCardRow[]> {
-  if (ids.length === 0) return [];
-  const [rows, pricingCategories] = await Promise.all([
-    cardsByIds(db).execute({ ids: [...ids] }),
-    categoryIdsWithParents(db, ids),
-  ]);
-  const position = new Map(ids.map((id, i) => [id, i]));
-  return rows
-    .map(({ imagePath, imagePreviewPath, imageWidth, imageHeight, ...row }) => ({
-      ...row,
-      image:
-        imagePath === null
-          ? null
-          : { path: imagePath, previewPath: imagePreviewPath, width: imageWidth, height: imageHeight },
-      pricingCategoryIds: pricingCategories.get(row.id) ?? [],
-    }))
-    .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+function toCard({
+  imagePath,
+  imagePreviewPath,
+  imageWidth,
+  imageHeight,
+  categories: categoryRefs,
+  ...row
+}: CardSelectRow): ShopCardRow {
+  return {
+    ...row,
+    image:
+      imagePath === null
+        ? null
+        : { path: imagePath, previewPath: imagePreviewPath, width: imageWidth, height: imageHeight },
+    pricingCategoryIds: withParents(categoryRefs),
+  };
 }
 
-/** One page of the listing for a role: ids in SQL order, then those rows only, then the total. */
+/** The cards of these products, in the order of `ids`, with their categories for pricing: one query. */
+export async function shopCards(db: Executor, ids: readonly number[]): Promise<ShopCardRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await cardsByIds(db).execute({ ids: [...ids] });
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.map(toCard).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+/** One page of the listing for a role: the page's cards in one query, then the total when it is not plain. */
 export async function shopProductPage(
   db: Executor,
   role: ShopViewerRole,
@@ -207,31 +250,23 @@ export async function shopProductPage(
   const stock = filters.hideOutOfStock ? 'stocked' : 'all';
   const whole = isWholeList(filters);
   const where = whole ? null : shopFilters(role, filters);
-  const ids = (
+  const rows = (
     where === null
-      ? await wholeListIds(db, `${sort}:${stock}`).execute({ role, limit, offset })
-      : await db
-          .select({ id: products.id })
-          .from(products)
-          .where(where)
-          .orderBy(...SHOP_ORDER[sort])
-          .limit(limit)
-          .offset(offset)
-  ).map((r) => r.id);
-  const [rows, total] = await Promise.all([
-    shopCards(db, ids),
-    offset === 0 && ids.length < limit
-      ? Promise.resolve(ids.length)
+      ? await wholeListCards(db, `${sort}:${stock}`).execute({ role, limit, offset })
+      : await cardsPage(db, where, sort, limit, offset)
+  ).map(toCard);
+  const total =
+    offset === 0 && rows.length < limit
+      ? rows.length
       : where === null
-        ? wholeListCount(db, stock)
+        ? await wholeListCount(db, stock)
             .execute({ role })
             .then((r) => r[0]?.n ?? 0)
-        : db
+        : await db
             .select({ n: sql<number>`cast(count(*) as integer)` })
             .from(products)
             .where(where)
-            .then((r) => r[0]?.n ?? 0),
-  ]);
+            .then((r) => r[0]?.n ?? 0);
   return { rows, total };
 }
 
