@@ -12,7 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { CART_MESSAGES, type CartAddReply } from '../../../contracts/cart';
+import type { CartAddReply } from '../../../contracts/cart';
+import { CART_MESSAGES } from '../../../contracts/cart-messages';
 import type {
   GalleryImage,
   ShopDisplay,
