@@ -116,6 +116,14 @@ export class Client {
 
   constructor(private readonly cluster: { next(): AppProcess; record(reply: Reply, url: string): void }) {}
 
+  /** Another tab of the same browser: the same session, its own requests in flight. */
+  tab(): Client {
+    const tab = new Client(this.cluster);
+    tab.cookies = new Map(this.cookies);
+    tab.csrfToken = this.csrfToken;
+    return tab;
+  }
+
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
