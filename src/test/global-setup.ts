@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { build, isBuildStale } from '../../scripts/build';
 import { openPglite, openPostgres } from '../server/platform/db/database';
 import { prepareDatabase } from '../server/prepare-database';
 import { adminUrl, TEMPLATE_DB_PREFIX, TEST_DB_PREFIX, testTarget, withDatabase } from './test-database';
@@ -28,6 +29,10 @@ export default async function setup(project: TestProject) {
       await fs.rm(path.dirname(file), { recursive: true, force: true });
     };
   }
+
+  // The production battery (src/test/production, docs/decisions/0076) starts the built app: build
+  // it once here when the web sources changed since the last build, before the files run at once.
+  if (project.name === 'db' && isBuildStale()) build();
 
   // Names unique to this run, so runs from several checkouts at once never touch each other's databases.
   const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;

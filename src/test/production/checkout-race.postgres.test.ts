@@ -1,0 +1,64 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_MESSAGES as M } from '../../contracts/checkout';
+import { products } from '../../server/modules/catalogue/catalogue.tables';
+import { orderItems, orders } from '../../server/modules/orders/orders.tables';
+import { setSettings } from '../../server/platform/settings/settings-store';
+import { createProduct } from '../factories';
+import { all, type Client, type Cluster, startCluster } from './processes';
+import { checkoutForm, type PickupPlace, pickupPlace } from './shop';
+
+let c: Cluster;
+let place: PickupPlace;
+
+beforeAll(async () => {
+  c = await startCluster([4600, 4601]);
+  await setSettings(c.db, { stock_management_enabled: true, stock_deduction_timing: 'on_order' });
+  place = await pickupPlace(c.db);
+}, 180_000);
+afterAll(() => c?.close(), 60_000);
+
+/** Rounds of the last units: 200 buyers at once, each round a new product (RACE_ROUNDS: 3 by default to keep CI time, 20 for the full battery). */
+const ROUNDS = Number(process.env.RACE_ROUNDS ?? 3);
+const BUYERS = 200;
+const UNITS = 5;
+
+describe('200 simultaneous checkouts of the last units on two processes (issue 18)', () => {
+  it(`sells exactly the units there are, round after round (${ROUNDS} rounds)`, async () => {
+    const buyers: Client[] = await all(BUYERS, () => c.guest());
+    const started = Date.now();
+    for (let round = 0; round < ROUNDS; round++) {
+      const product = await createProduct(c.db, { name: `Last lamp ${round}`, stockQuantity: UNITS });
+      // Every buyer's cart holds one unit of this round's product only.
+      const added = await all(BUYERS, async (i) => {
+        await buyers[i]!.post('/cart/clear');
+        return buyers[i]!.post('/cart/add', { product_id: product.id, quantity: 1 });
+      });
+      expect(added.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+
+      const replies = await all(BUYERS, (i) => buyers[i]!.post('/checkout', checkoutForm(place, i)));
+      const placed = replies.filter((r) => r.status === 201);
+      const refused = replies.filter((r) => r.status !== 201);
+      expect(placed).toHaveLength(UNITS);
+      // Every other buyer: a clean 422 in the spec's words, from either process.
+      for (const r of refused) {
+        expect(r.status, r.body).toBe(422);
+        expect(Object.values(r.json.errors ?? {}).flat()).toContain(M.outOfStock(product.name, 0));
+      }
+      expect(new Set(replies.map((r) => r.via))).toEqual(new Set(['A', 'B']));
+
+      const [after] = await c.db.select().from(products).where(eq(products.id, product.id));
+      expect(after!.stockQuantity).toBe(0);
+      const sold = await c.db
+        .select({ quantity: orderItems.quantity, orderId: orderItems.orderId })
+        .from(orderItems)
+        .where(eq(orderItems.productId, product.id));
+      expect(sold.reduce((sum, item) => sum + item.quantity, 0)).toBe(UNITS);
+      const codes = placed.map((r) => r.json.order_code as string);
+      const made = await c.db.select({ id: orders.id }).from(orders).where(inArray(orders.orderCode, codes));
+      expect(made.map((o) => o.id).sort()).toEqual(sold.map((s) => s.orderId).sort());
+    }
+    console.info(`checkout race: ${ROUNDS} rounds × ${BUYERS} buyers in ${Date.now() - started} ms`);
+    expect(c.serverErrors).toEqual([]);
+  }, 600_000);
+});
