@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/database';
+import { enqueueScheduledJobs } from './job-schedule';
 import { jobs } from './jobs.tables';
 
 /** What a job's handler is told besides its payload. */
@@ -11,6 +12,11 @@ export type JobDefinition<P extends Record<string, unknown> = Record<string, unk
   maxAttempts: number;
   /** One waiting job is enough (it reads all the work there is): enqueue adds none while one waits. */
   single: boolean;
+  /**
+   * A recurring job: once per `every` ms across all app processes, in slots aligned on the epoch
+   * (docs/decisions/0073). Its payload is `{ slot }`, the slot's start as ISO text.
+   */
+  every: number | null;
   /** Payload keys (tokens in a link) removed from the row once the job is done or failed. */
   secretKeys: readonly (keyof P & string)[];
   /** Does the work; a throw is a failed attempt, tried again after a backoff. */
@@ -36,6 +42,7 @@ export function defineJob<P extends Record<string, unknown>>(
   definition: Pick<JobDefinition<P>, 'name' | 'run' | 'failed'> & {
     maxAttempts?: number;
     single?: boolean;
+    every?: number;
     secretKeys?: readonly (keyof P & string)[];
   },
 ): JobDefinition<P> {
@@ -44,6 +51,7 @@ export function defineJob<P extends Record<string, unknown>>(
     ...definition,
     maxAttempts,
     single: definition.single ?? false,
+    every: definition.every ?? null,
     secretKeys: definition.secretKeys ?? [],
     async enqueue(tx, payload, now) {
       if (definition.single) {
@@ -113,10 +121,12 @@ const withoutSecrets = (payload: Record<string, unknown>, keys: readonly string[
 export async function runDueJobs(
   ctx: AppContext,
   registry: readonly AnyJob[],
-  options: { now?: () => Date; log?: Log; limit?: number } = {},
+  options: { now?: () => Date; log?: Log; limit?: number; schedule?: boolean } = {},
 ): Promise<number> {
   const now = options.now ?? ctx.now;
   const limit = options.limit ?? 100;
+  // The worker asks for it once a minute; API tests only when they test a recurring job.
+  if (options.schedule) await enqueueScheduledJobs(ctx.db, registry, now());
   let ran = 0;
   while (ran < limit) {
     const job = await claimOne(ctx.db, now());
