@@ -1,4 +1,5 @@
 import { ADMIN_PAGES } from '../contracts/admin-pages';
+import { allJobs } from './jobs';
 import { authRoutes, rolesRoutes, usersRoutes } from './modules/accounts';
 import { cartRoutes } from './modules/cart';
 import {
@@ -17,6 +18,7 @@ import { customerAreaPageRoutes, customerAreaRoutes } from './modules/customer-a
 import { customersRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
 import { filesRoutes } from './modules/files';
+import { jobRoutes } from './modules/jobs';
 import { menusRoutes } from './modules/menus';
 import { messagingTestRoutes, smsRoutes } from './modules/messaging';
 import {
@@ -141,6 +143,7 @@ const moduleRoutes: AnyRoute[] = [
   ...dashboardRoutes,
   ...periodsRoutes,
   ...depositsRoutes,
+  ...jobRoutes(allJobs),
 ];
 
 /** Admin pages not already served by a page-and-endpoint route answer with the SPA shell. */
