@@ -33,9 +33,12 @@ export const JOB_LEASE_MS = 5 * 60 * 1000;
 const BACKOFF_BASE_MS = 15 * 1000;
 const BACKOFF_CAP_MS = 60 * 60 * 1000;
 
-/** The wait before attempt `attempt + 1`: 15 s, 30 s, 1 min, 2 min… at most an hour. */
-export function backoffMs(attempt: number): number {
-  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1), BACKOFF_CAP_MS);
+/**
+ * The wait before attempt `attempt + 1`: 15 s, 30 s, 1 min, 2 min… at most an hour. The base is
+ * `EMPORIUM_JOB_RETRY_BASE_MS` (the browser journeys shorten it to see a job fail in seconds).
+ */
+export function backoffMs(attempt: number, base = BACKOFF_BASE_MS): number {
+  return Math.min(base * 2 ** Math.max(0, attempt - 1), BACKOFF_CAP_MS);
 }
 
 export function defineJob<P extends Record<string, unknown>>(
@@ -169,7 +172,7 @@ export async function runDueJobs(
                 status: 'queued',
                 lockedUntil: null,
                 lastError: message,
-                runAt: new Date(now().getTime() + backoffMs(job.attempts)),
+                runAt: new Date(now().getTime() + backoffMs(job.attempts, ctx.config.jobRetryBaseMs)),
               },
         )
         .where(mine);
