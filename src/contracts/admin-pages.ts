@@ -119,6 +119,11 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nav: { label: 'Messaging test', group: 'Settings' },
   },
   {
+    path: '/admin/failed-jobs',
+    permission: 'jobs.manage',
+    nav: { label: 'Failed jobs', group: 'Settings' },
+  },
+  {
     path: '/admin/theme-settings',
     permission: 'settings.manage',
     nav: { label: 'Theme', group: 'Settings' },

@@ -15,6 +15,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   EMPORIUM_PUBLIC_URL: z.string().optional(),
+  EMPORIUM_JOB_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(15_000),
 });
 
 export type Config = {
@@ -29,6 +30,8 @@ export type Config = {
   trustProxy: boolean;
   publicUrl: string;
   distDir: string;
+  /** The wait before a failed job's second attempt, doubled after each one (docs/decisions/0046, 0073). */
+  jobRetryBaseMs: number;
 };
 
 /** The only reader of process.env: parses it once, with defaults. */
@@ -48,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parsed.TRUST_PROXY === 'true',
     publicUrl: (parsed.EMPORIUM_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     distDir: path.resolve('dist'),
+    jobRetryBaseMs: parsed.EMPORIUM_JOB_RETRY_BASE_MS,
   };
 }

@@ -1,7 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { allJobs } from './jobs';
-import { purgeExpiredSessions } from './platform/auth/sessions';
 import { openDatabase } from './platform/db/database';
 import { startJobWorker } from './platform/jobs/job-worker';
 import { prepareDatabase } from './prepare-database';
@@ -18,16 +17,8 @@ export async function main(): Promise<void> {
   const demo = config.seedDemo ? await seedDemo(ctx) : null;
   await app.listen({ port: config.port, host: config.host });
 
-  const housekeeping = setInterval(
-    () => {
-      purgeExpiredSessions(ctx.db, ctx.now()).catch((error) =>
-        app.log.error({ err: error }, 'session purge failed'),
-      );
-    },
-    60 * 60 * 1000,
-  );
-  housekeeping.unref();
-  // Mail and SMS queued by requests, sent here (docs/decisions/0046); every process runs one.
+  // Mail and SMS queued by requests, sent here (docs/decisions/0046); every process runs one, and
+  // its recurring jobs (expired rows) run once per slot across processes (docs/decisions/0073).
   const worker = startJobWorker(ctx, allJobs, app.log);
 
   const address = `http://localhost:${(app.server.address() as { port: number }).port}`;
@@ -45,7 +36,6 @@ export async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    clearInterval(housekeeping);
     await app.close();
     // After the last request: a job it queued may still be taken by this process.
     await worker.stop();

@@ -1,4 +1,5 @@
 import { ADMIN_PAGES } from '../contracts/admin-pages';
+import { allJobs } from './jobs';
 import { authRoutes, rolesRoutes, usersRoutes } from './modules/accounts';
 import { apiDocsRoutes } from './modules/api-docs';
 import { cartRoutes } from './modules/cart';
@@ -18,6 +19,7 @@ import { customerAreaPageRoutes, customerAreaRoutes } from './modules/customer-a
 import { customersRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
 import { filesRoutes } from './modules/files';
+import { jobRoutes } from './modules/jobs';
 import { menusRoutes } from './modules/menus';
 import { messagingTestRoutes, smsRoutes } from './modules/messaging';
 import {
@@ -138,6 +140,7 @@ export const routesByModule: Readonly<Record<string, readonly AnyRoute[]>> = {
   shipping: shippingRoutes,
   credit: [...creditAdminRoutes, ...partnerCreditRoutes, ...fetchExternalContentRoutes],
   dashboard: dashboardRoutes,
+  jobs: jobRoutes(allJobs),
 };
 
 const moduleRoutes: readonly AnyRoute[] = Object.values(routesByModule).flat();

@@ -7,7 +7,7 @@ describe('seeded permissions', () => {
     expect(seededPermissionsFor('admin')).toEqual([...PERMISSIONS]);
   });
 
-  it('gives staff everything but users, roles, settings, credit management and the access log', () => {
+  it('gives staff everything but users, roles, settings, credit management, the access log and failed jobs', () => {
     const staff = seededPermissionsFor('staff');
     expect(staff).toContain('orders.manage');
     expect(staff).toContain('files.manage');
@@ -18,10 +18,11 @@ describe('seeded permissions', () => {
       'settings.manage',
       'credit.manage',
       'patients.audit',
+      'jobs.manage',
     ]) {
       expect(staff).not.toContain(denied);
     }
-    expect(staff).toHaveLength(PERMISSIONS.length - 5);
+    expect(staff).toHaveLength(PERMISSIONS.length - 6);
   });
 
   it.each(['customer', 'partner', 'doctor', 'patient', 'supplier', 'custom'])('gives %s nothing', (role) => {

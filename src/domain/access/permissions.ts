@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   'files.manage',
   'menus.manage',
   'contact.manage',
+  'jobs.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -24,8 +25,9 @@ export function isBuiltInPermission(name: string): name is Permission {
 }
 
 /**
- * The seeded grants: admin holds all; staff all but users.*, roles.*, settings.*, credit.manage
- * and patients.audit (the patient-record access log is for admins, issue 17).
+ * The seeded grants: admin holds all; staff all but users.*, roles.*, settings.*, credit.manage,
+ * patients.audit (the patient-record access log is for admins, issue 17) and jobs.manage (failed
+ * background jobs, with customers' addresses in their payloads, are the admin's: decision 0073).
  */
 export function seededPermissionsFor(role: string): Permission[] {
   if (role === 'admin') return [...PERMISSIONS];
@@ -36,7 +38,8 @@ export function seededPermissionsFor(role: string): Permission[] {
         !p.startsWith('roles.') &&
         !p.startsWith('settings.') &&
         p !== 'credit.manage' &&
-        p !== 'patients.audit',
+        p !== 'patients.audit' &&
+        p !== 'jobs.manage',
     );
   }
   return [];
@@ -65,6 +68,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   'files.manage': 'Upload and organise files in the file library',
   'menus.manage': 'Edit the storefront menus',
   'contact.manage': "Read, mark and delete the contact form's messages",
+  'jobs.manage': 'See failed background jobs (e-mails, SMS, housekeeping), retry or discard them',
 };
 
 /**

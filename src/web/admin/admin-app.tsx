@@ -35,6 +35,7 @@ const PAGES: [path: string, page: ComponentType][] = [
   ['/admin/menus', lazy(() => import('./menus/menus-page'))],
   ['/admin/sliders', lazy(() => import('./sliders/sliders-page'))],
   ['/admin/contact-messages', lazy(() => import('./contact/contact-messages-page'))],
+  ['/admin/failed-jobs', lazy(() => import('./jobs/failed-jobs-page'))],
   ['/admin/partner-credit', lazy(() => import('./credit/partner-credit-page'))],
   ['/admin/partner-credit/:id', lazy(() => import('./credit/partner-credit-account-page'))],
   ['/admin/patients', lazy(() => import('./patients/patients-page'))],

@@ -15,6 +15,7 @@ export {
 } from './accounts.queries';
 export { authRoutes } from './auth.routes';
 export { ensureAccessData } from './ensure-access-data';
+export { purgeExpiredSmsCodes } from './purge-expired-sms-codes';
 export { magicLinkMail } from './request-magic-link';
 export { passwordResetMail } from './request-password-reset';
 export { rolesRoutes } from './roles.routes';

@@ -7,6 +7,7 @@ export { orderIdOfLinkToken } from './order-link';
 export { orderLinkRoutes } from './order-link.routes';
 export { orderRoutes } from './orders.routes';
 export { ordersListRoutes, purchaseHistoryRoutes } from './orders-list.routes';
+export { purgeExpiredOrderLinks } from './purge-expired-links';
 export { seedDemoOrders } from './seed-demo-orders';
 export { customerLinkMail } from './send-customer-link';
 export {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { type AnyJob, purgeFinishedJobs, runDueJobs } from './job-queue';
+import { type AnyJob, runDueJobs } from './job-queue';
 
 type Log = { error(obj: object, msg: string): void };
 
@@ -12,11 +12,16 @@ export type JobWorker = {
 
 /** How often an idle worker looks for due jobs: a mail leaves within a quarter of a second. */
 export const JOB_POLL_MS = 250;
-const PURGE_EVERY_MS = 60 * 60 * 1000;
+/**
+ * How often a worker offers the current slot of each recurring job (docs/decisions/0073): a slot
+ * starts running within a minute, and the offer is one insert per recurring job.
+ */
+export const SCHEDULE_CHECK_MS = 60 * 1000;
 
 /**
  * The queue's worker inside the app process (started by main.ts, never by buildApp, so API tests
- * run jobs only when they call runDueJobs). Each app process runs one; they share the queue.
+ * run jobs only when they call runDueJobs). Each app process runs one; they share the queue, and
+ * each offers the recurring jobs' slots once a minute (one row per slot whoever offers it).
  */
 export function startJobWorker(
   ctx: AppContext,
@@ -27,7 +32,7 @@ export function startJobWorker(
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let resume: (() => void) | null = null;
-  let lastPurge = 0;
+  let lastSchedule = 0;
 
   const pause = () =>
     new Promise<void>((resolve) => {
@@ -39,11 +44,9 @@ export function startJobWorker(
     while (!stopped) {
       let ran = 0;
       try {
-        ran = await runDueJobs(ctx, registry, { log, limit: 20 });
-        if (Date.now() - lastPurge > PURGE_EVERY_MS) {
-          lastPurge = Date.now();
-          await purgeFinishedJobs(ctx.db, ctx.now());
-        }
+        const schedule = Date.now() - lastSchedule >= SCHEDULE_CHECK_MS;
+        if (schedule) lastSchedule = Date.now();
+        ran = await runDueJobs(ctx, registry, { log, limit: 20, schedule });
       } catch (error) {
         // The database went away for a moment: try again at the next poll.
         log.error({ err: error }, 'job worker could not read the queue');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The durable job queue (docs/decisions/0046): one row per piece of work to do after a change
@@ -9,6 +9,9 @@ import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-
  * queued → running → done, or back to queued with a later `run_at` after a failure, or failed
  * once `attempts` reaches `max_attempts`. A running job whose `locked_until` has passed (its
  * process stopped mid-run) is claimed again.
+ *
+ * A scheduled job's row carries `unique_key` = `<name>@<slot start>` (docs/decisions/0073): every
+ * process offers the row of the current slot, and the unique index keeps exactly one of them.
  */
 export const jobs = pgTable(
   'jobs',
@@ -24,11 +27,13 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    uniqueKey: text('unique_key'),
   },
   (t) => [
     check('jobs_status', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
     // The worker's claim reads only unfinished jobs; finished ones are kept for a while to be read.
     index('jobs_due').on(t.runAt, t.id).where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('jobs_unique_key').on(t.uniqueKey),
     index('jobs_finished').on(t.status, t.finishedAt).where(sql`${t.status} in ('done', 'failed')`),
   ],
 );
