@@ -5,12 +5,10 @@ import { creditAccounts, creditTransactions } from '../../server/modules/credit'
 import { orderItems, orderPayments, orders } from '../../server/modules/orders/orders.tables';
 import { insertBooking, insertPeriod, rentalProduct } from '../../server/modules/rentals/periods.fixtures';
 import { rentalPayments } from '../../server/modules/rentals/rentals.tables';
-import { countries, shippingMethods, states } from '../../server/modules/shipping/shipping.tables';
-import { paymentMethods } from '../../server/modules/shop-setup/shop-setup.tables';
-import { setSettings } from '../../server/platform/settings/settings-store';
 import { createProduct } from '../factories';
 import { orderForm, orderSettings } from '../order-fixtures';
 import { type Agent, createTestApp, type TestApp } from '../test-app';
+import { type CheckoutPlace, checkoutForm, checkoutPlace } from './shop-fixtures';
 
 /**
  * Idempotency under retries (issue 18, DECISIONS 25, docs/decisions/0075): every request that takes
@@ -21,20 +19,14 @@ import { type Agent, createTestApp, type TestApp } from '../test-app';
 let t: TestApp;
 let admin: Agent;
 let staff: Agent;
-let place: { countryId: number; stateId: number; methodId: number };
+let place: CheckoutPlace;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signedIn(['admin']);
   staff = await t.signedIn(['staff']);
-  const db = t.ctx.db;
-  const [country] = await db.insert(countries).values({ name: 'Mauritius', code: 'MU' }).returning();
-  const [state] = await db.insert(states).values({ name: 'Port Louis', countryId: country!.id }).returning();
-  const [method] = await db.insert(shippingMethods).values({ name: 'Courier', price: '20.00' }).returning();
-  await db.insert(paymentMethods).values({ name: 'Cash on delivery', code: 'cod', status: 'enabled' });
-  await orderSettings(db, { stock: true });
-  await setSettings(db, { stock_management_enabled: true, stock_deduction_timing: 'on_order' });
-  place = { countryId: country!.id, stateId: state!.id, methodId: method!.id };
+  await orderSettings(t.ctx.db, { stock: true });
+  place = await checkoutPlace(t);
 });
 afterAll(() => t.close());
 
@@ -47,20 +39,6 @@ type Case = {
   ok: number;
 };
 
-const checkoutForm = (email: string) => ({
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email,
-  phone: '+230 5000 0000',
-  address: '1 Royal Road',
-  country_id: place.countryId,
-  state_id: place.stateId,
-  city: 'Port Louis',
-  shipping_method: String(place.methodId),
-  pickup_point_id: '',
-  payment_type: 'cod',
-});
-
 const CASES: Record<string, Case> = {
   'POST /checkout (a signed-in customer)': {
     ok: 201,
@@ -72,7 +50,7 @@ const CASES: Record<string, Case> = {
       );
       return {
         send: (key) =>
-          customer.post('/checkout', checkoutForm(customer.user.email), { 'idempotency-key': key }),
+          customer.post('/checkout', checkoutForm(place, customer.user.email), { 'idempotency-key': key }),
         count: async () =>
           (await t.ctx.db.select().from(orders).where(eq(orders.userId, customer.user.id))).length,
       };
@@ -87,7 +65,7 @@ const CASES: Record<string, Case> = {
       expect((await guest.post('/cart/add', { product_id: product.id, quantity: 1 })).statusCode).toBe(200);
       const email = `guest-${newKey()}@example.test`;
       return {
-        send: (key) => guest.post('/checkout', checkoutForm(email), { 'idempotency-key': key }),
+        send: (key) => guest.post('/checkout', checkoutForm(place, email), { 'idempotency-key': key }),
         count: async () =>
           (await t.ctx.db.select().from(orders).where(eq(orders.customerEmail, email))).length,
       };
