@@ -25,6 +25,7 @@ import {
   MESSAGES,
   PRIVATE_NO_STORE,
 } from './platform/http/errors';
+import { requestLogSerializer } from './platform/http/log-redaction';
 import { wantsJson } from './platform/http/negotiation';
 import { loadWebPages } from './platform/http/web-pages';
 import { createMailer } from './platform/mail/mailer';
@@ -54,6 +55,8 @@ export type BuildAppOptions = {
   requireWebBuild?: boolean;
   /** The routes to mount: every module's by default; platform tests add their own probes. */
   routes?: readonly AnyRoute[];
+  /** Where the log lines go instead of stdout (the security battery reads them back). */
+  logStream?: { write(line: string): void };
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -62,6 +65,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'],
+      // Secret links and token parameters never reach the logs (docs/decisions/0075).
+      serializers: { req: requestLogSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,

@@ -20,6 +20,8 @@ export type TestApp = {
   ctx: AppContext;
   database: Database;
   dataDir: string;
+  /** Every log line the app wrote, when created with `logLevel` (else empty). */
+  logs: string[];
   /** Moves the app's clock forward (sessions, tokens, rate-limit windows). */
   advance(ms: number): void;
   agent(): Agent;
@@ -134,13 +136,21 @@ export async function createTestApp(
     routes?: readonly AnyRoute[];
     /** Fills the app's dist folder before the app starts (tests of built assets); empty by default. */
     prepareDist?: (distDir: string) => Promise<void>;
+    /** Logs at this level into `logs` (tests are silent otherwise). */
+    logLevel?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(inject('templatePath'));
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'emporium-test-'));
   let offset = 0;
+  const logs: string[] = [];
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', EMPORIUM_DATA_DIR: dataDir, PORT: '0' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      EMPORIUM_DATA_DIR: dataDir,
+      PORT: '0',
+      ...(options.logLevel ? { LOG_LEVEL: options.logLevel } : {}),
+    }),
     distDir: path.join(dataDir, 'dist'),
   };
   await options.prepareDist?.(config.distDir);
@@ -149,6 +159,7 @@ export async function createTestApp(
     database,
     now: () => new Date(Date.now() + offset),
     ...(options.routes ? { routes: options.routes } : {}),
+    ...(options.logLevel ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
   });
   await app.ready();
   return {
@@ -156,6 +167,7 @@ export async function createTestApp(
     ctx,
     database,
     dataDir,
+    logs,
     advance(ms) {
       offset += ms;
     },

@@ -1,19 +1,15 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_MESSAGES as M } from '../../../contracts/credit';
+import {
+  appWithTermsNetwork,
+  fakeNetwork,
+  type LocalListener,
+  localListener,
+  loopbackAsPublic,
+} from '../../../test/terms-network';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { setSettings } from '../../platform/settings/settings-store';
-import { allRoutes } from '../../routes';
-import { fetchExternalContentRoute } from './partner-credit.routes';
-import {
-  isPublicAddress,
-  publicAddresses,
-  realNetwork,
-  TERMS_MAX_BYTES,
-  type TermsNetwork,
-} from './partner-terms';
+import { isPublicAddress, publicAddresses, TERMS_MAX_BYTES } from './partner-terms';
 
 /**
  * DECISIONS 21: POST /api/fetch-external-content fetches the configured partner terms URL only,
@@ -23,72 +19,23 @@ import {
  */
 let t: TestApp;
 let agent: Agent;
-let local: http.Server;
+let local: LocalListener;
 let localPort: number;
-const hits: string[] = [];
-
-/** A fake public network: the name resolves to a public address and the server answers `pages`. */
-function fakeNetwork(
-  pages: Record<string, { status?: number; location?: string; type?: string; body?: string | Buffer }>,
-  dns: Record<string, string[]> = { 'terms.example.com': ['93.184.216.34'] },
-): TermsNetwork & { requested: string[] } {
-  const requested: string[] = [];
-  return {
-    requested,
-    async resolve(host) {
-      const answer = dns[host];
-      if (!answer) throw new Error('ENOTFOUND');
-      return answer;
-    },
-    async get(url, address) {
-      requested.push(`${url.href}@${address}`);
-      const page = pages[url.href];
-      if (!page) return { status: 404, location: null, contentType: 'text/plain', body: Readable.from([]) };
-      return {
-        status: page.status ?? 200,
-        location: page.location ?? null,
-        contentType: page.type ?? 'text/html',
-        body: Readable.from([page.body ?? '']),
-      };
-    },
-  };
-}
+let hits: string[];
 
 const TERMS = 'https://terms.example.com/partner';
-
-async function appWith(network: TermsNetwork) {
-  const app = await createTestApp({
-    routes: [
-      ...allRoutes.filter((r) => r.url !== '/api/fetch-external-content'),
-      fetchExternalContentRoute(network),
-    ],
-  });
-  const visitor = app.agent();
-  await visitor.visit();
-  return { app, visitor };
-}
+const appWith = appWithTermsNetwork;
 
 beforeAll(async () => {
   t = await createTestApp();
   agent = t.agent();
   await agent.visit();
-  local = http.createServer((req, res) => {
-    hits.push(req.url ?? '');
-    if (req.url === '/redirect-private') {
-      res.writeHead(302, { location: 'http://10.0.0.1/secret' }).end();
-      return;
-    }
-    if (req.url === '/redirect-loopback') {
-      res.writeHead(302, { location: `http://127.0.0.1:${localPort}/secret` }).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('internal secret');
-  });
-  await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
-  localPort = (local.address() as AddressInfo).port;
+  local = await localListener();
+  localPort = local.port;
+  hits = local.hits;
 });
 afterAll(async () => {
-  await new Promise((resolve) => local.close(resolve));
+  await local.close();
   await t.close();
 });
 
@@ -108,6 +55,8 @@ describe('isPublicAddress', () => {
     ['fd00::1', false],
     ['::ffff:127.0.0.1', false],
     ['::ffff:10.0.0.1', false],
+    ['::7f00:1', false],
+    ['::8.8.8.8', false],
     ['64:ff9b::a00:1', false],
     ['224.0.0.1', false],
     ['not-an-ip', false],
@@ -234,11 +183,7 @@ describe('POST /api/fetch-external-content over a simulated public network', () 
   it('refuses a redirect from a public-looking host to loopback over real HTTP', async () => {
     // The first hop is a real request to the local server (as if it were public); its redirect to
     // 127.0.0.1 must be refused before any second request.
-    const network: TermsNetwork = {
-      resolve: async () => ['93.184.216.34'],
-      get: (url, _address, signal) =>
-        realNetwork.get(new URL(url.pathname, `http://127.0.0.1:${localPort}`), '127.0.0.1', signal),
-    };
+    const network = loopbackAsPublic(localPort);
     const { app, visitor } = await appWith(network);
     try {
       for (const path of ['/redirect-loopback', '/redirect-private']) {

@@ -18,7 +18,7 @@ const MAX_REDIRECTS = 3;
  * Addresses the server must never be sent to (DECISIONS 21): "this network", private (10/8,
  * 172.16/12, 192.168/16), carrier-grade NAT, loopback, link-local (169.254/16, fe80::/10, the
  * cloud metadata address), documentation, benchmarking, multicast and reserved ranges, unique
- * local IPv6 (fc00::/7), and the IPv4 ranges again as IPv4-mapped or NAT64 IPv6 addresses.
+ * local IPv6 (fc00::/7), IPv4-compatible IPv6 (::/96), and the IPv4 ranges again as IPv4-mapped or NAT64 IPv6 addresses.
  * (An IPv4-mapped subnet is not added to the list: BlockList would then match every IPv4 address;
  * mapped addresses are unwrapped and checked as IPv4 instead.)
  */
@@ -42,8 +42,8 @@ for (const [net, prefix] of [
 ] as const)
   blocked.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // The unspecified and loopback addresses, and the deprecated IPv4-compatible ::a.b.c.d.
+  ['::', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],

@@ -19,9 +19,9 @@ export const SANDBOX_ID_PREFIX = 'sandbox-';
  * `code` is masked in the stored text (DECISIONS 27). Provider failures do not throw: the caller
  * reads the row's status.
  *
- * `via: 'sandbox'` (docs/decisions/0057) sends nothing: the message is logged in clear, `sent`, and
- * written to `EMPORIUM_DATA_DIR/sms/` like mail without SMTP, so a demo or a test can read a code
- * that reached no phone. Only the sandbox ever stores a code in clear.
+ * `via: 'sandbox'` (docs/decisions/0057) sends nothing: the message is logged (masked too), `sent`,
+ * and written in clear to `EMPORIUM_DATA_DIR/sms/` like mail without SMTP, so a demo or a test can
+ * read a code that reached no phone. The database never holds a code in clear (docs/decisions/0075).
  */
 export async function sendSms(
   ctx: AppContext,
@@ -34,7 +34,7 @@ export async function sendSms(
     .insert(smsLogs)
     .values({
       phone: sms.to,
-      message: sms.code && !sandbox ? maskOtpCode(sms.message, sms.code) : sms.message,
+      message: sms.code ? maskOtpCode(sms.message, sms.code) : sms.message,
       messageType: sms.type,
       status: 'queued',
       createdAt: ctx.now(),

@@ -450,6 +450,26 @@ describe('items, services and notes of a period', () => {
 });
 
 describe('period payments (spec 3 §5 Period payment)', () => {
+  it('records a payment sent twice with one Idempotency-Key once (DECISIONS 25)', async () => {
+    const booking = await insertBooking(t.ctx.db, { productId });
+    const period = await insertPeriod(t.ctx.db, booking.id, {
+      startDate: today,
+      endDate: addDays(today, 29),
+      itemAmount: '100.00',
+      productId,
+    });
+    const headers = { 'idempotency-key': `period-pay-${period.id}` };
+    const first = await admin.post(`${base}/${period.id}/payments`, { amount: '30' }, headers);
+    const again = await admin.post(`${base}/${period.id}/payments`, { amount: '30' }, headers);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const other = await admin.post(`${base}/${period.id}/payments`, { amount: '31' }, headers);
+    expect(other.statusCode).toBe(422);
+    const rows = await t.ctx.db.select().from(rentalPayments).where(eq(rentalPayments.periodId, period.id));
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses above the balance with the maximum, completes the period, then refuses any more', async () => {
     const booking = await insertBooking(t.ctx.db, { productId });
     const period = await insertPeriod(t.ctx.db, booking.id, {

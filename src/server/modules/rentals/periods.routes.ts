@@ -13,6 +13,7 @@ import {
 } from '../../../contracts/rental-periods';
 import { actorOf } from '../../platform/auth/actor';
 import { defineRoute } from '../../platform/http/define-route';
+import { idempotent } from '../../platform/idempotency/idempotency';
 import { createPeriod } from './period-create';
 import {
   addPeriodItem,
@@ -168,17 +169,25 @@ export const periodsRoutes = [
     auth,
     params: idParams,
     body: periodPaymentBody,
-    handler: async ({ ctx, req, session, params, body }) => {
-      const payment = await recordPeriodPayment(ctx, actorOf(session, req), params.id, body);
-      return {
-        success: true,
-        message: 'Payment added.',
-        data: {
-          payment: presentPeriodPayment(payment),
-          period: await loadPeriod(ctx.db, params.id, ctx.now()),
+    // DECISIONS 25: the same payment sent twice with one Idempotency-Key is recorded once.
+    handler: async ({ ctx, req, reply, session, params, body }) =>
+      idempotent(
+        ctx,
+        req,
+        reply,
+        { scope: 'rental.period_payment', userId: session.user.id, body },
+        async () => {
+          const payment = await recordPeriodPayment(ctx, actorOf(session, req), params.id, body);
+          return {
+            success: true,
+            message: 'Payment added.',
+            data: {
+              payment: presentPeriodPayment(payment),
+              period: await loadPeriod(ctx.db, params.id, ctx.now()),
+            },
+          };
         },
-      };
-    },
+      ),
   }),
 
   defineRoute({
