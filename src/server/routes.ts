@@ -56,16 +56,7 @@ import {
 } from './modules/storefront';
 import { templatesRoutes } from './modules/templates';
 import { type AnyRoute, defineRoute } from './platform/http/define-route';
-
-const healthRoute = defineRoute({
-  method: 'GET',
-  url: '/healthz',
-  auth: 'public',
-  handler: async ({ ctx }) => {
-    await ctx.db.execute('select 1');
-    return { status: 'ok' };
-  },
-});
+import { healthRoutes } from './platform/http/health.routes';
 
 /** The theme's favicon when one is uploaded; otherwise a quick empty answer instead of a 404 page. */
 const faviconRoute = defineRoute({
@@ -82,7 +73,7 @@ const faviconRoute = defineRoute({
 
 /** Every module's routes, mounted explicitly. */
 const moduleRoutes: AnyRoute[] = [
-  healthRoute,
+  ...healthRoutes,
   faviconRoute,
   ...authRoutes,
   ...rolesRoutes,

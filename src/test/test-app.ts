@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { type Config, loadConfig } from '../server/config';
 import { allJobs } from '../server/jobs';
 import type { AppContext } from '../server/platform/context';
 import type { Database } from '../server/platform/db/database';
@@ -134,6 +134,10 @@ export async function createTestApp(
     routes?: readonly AnyRoute[];
     /** Fills the app's dist folder before the app starts (tests of built assets); empty by default. */
     prepareDist?: (distDir: string) => Promise<void>;
+    /** Settings of the process as the environment would give them (production behind a proxy). */
+    config?: Partial<Config>;
+    /** Where the app's log lines go (log-redaction tests); with config.logLevel above silent. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(inject('templatePath'));
@@ -142,6 +146,7 @@ export async function createTestApp(
   const config = {
     ...loadConfig({ NODE_ENV: 'test', EMPORIUM_DATA_DIR: dataDir, PORT: '0' }),
     distDir: path.join(dataDir, 'dist'),
+    ...options.config,
   };
   await options.prepareDist?.(config.distDir);
   const { app, ctx } = await buildApp({
@@ -149,6 +154,7 @@ export async function createTestApp(
     database,
     now: () => new Date(Date.now() + offset),
     ...(options.routes ? { routes: options.routes } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
   return {
