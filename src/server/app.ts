@@ -26,6 +26,7 @@ import {
   PRIVATE_NO_STORE,
 } from './platform/http/errors';
 import { wantsJson } from './platform/http/negotiation';
+import { registerTransportSecurity } from './platform/http/transport-security';
 import { loadWebPages } from './platform/http/web-pages';
 import { createMailer } from './platform/mail/mailer';
 import { allRoutes } from './routes';
@@ -101,7 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
+    // Sent by registerTransportSecurity: only in production and only over HTTPS.
+    strictTransportSecurity: false,
   });
+  registerTransportSecurity(app, config);
 
   // A GET (which never writes) reads settings, currencies, rules and the menu through the
   // process's reference cache (docs/decisions/0064); other methods read them from the database.
