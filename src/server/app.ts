@@ -28,6 +28,7 @@ import {
 import { wantsJson } from './platform/http/negotiation';
 import { registerTransportSecurity } from './platform/http/transport-security';
 import { loadWebPages } from './platform/http/web-pages';
+import { type LogStream, loggerOptions } from './platform/logging/redaction';
 import { createMailer } from './platform/mail/mailer';
 import { allRoutes } from './routes';
 
@@ -55,15 +56,14 @@ export type BuildAppOptions = {
   requireWebBuild?: boolean;
   /** The routes to mount: every module's by default; platform tests add their own probes. */
   routes?: readonly AnyRoute[];
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = options;
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'],
-    },
+    logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
