@@ -2,15 +2,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
-import { allJobs } from '../../jobs';
-import { products } from '../../modules/catalogue/catalogue.tables';
-import { smsLogs } from '../../modules/messaging/messaging.tables';
-import { countries, shippingMethods, states } from '../../modules/shipping/shipping.tables';
-import { seedDemo } from '../../seed-demo';
-import { users } from '../auth/auth.tables';
-import { runDueJobs } from '../jobs/job-queue';
-import { setSettings } from '../settings/settings-store';
+import { type Agent, createTestApp, type TestApp } from '../test/test-app';
+import { allJobs } from './jobs';
+import { products } from './modules/catalogue/catalogue.tables';
+import { smsLogs } from './modules/messaging/messaging.tables';
+import { countries, shippingMethods, states } from './modules/shipping/shipping.tables';
+import { users } from './platform/auth/auth.tables';
+import { runDueJobs } from './platform/jobs/job-queue';
+import { setSettings } from './platform/settings/settings-store';
+import { seedDemo } from './seed-demo';
 
 /** Every line the app logs at info and above, as the process would write them to stdout. */
 const lines: string[] = [];
