@@ -165,7 +165,7 @@ const bareBase = `http://127.0.0.1:${(bareServer.server.address() as { port: num
 
 type Case = { name: string; path: string; cookie: string; bare?: string };
 const cases: Case[] = [
-  { name: 'GET /healthz (select 1, no session)', path: '/healthz', cookie: '' },
+  { name: 'GET /healthz (liveness, no session)', path: '/healthz', cookie: '' },
   {
     name: 'GET /api/products/{id} of a variable product (admin)',
     path: `/api/products/${variableProduct!.id}`,

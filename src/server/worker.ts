@@ -16,7 +16,7 @@ export async function runWorker(): Promise<void> {
   const worker = startJobWorker(ctx, allJobs, app.log);
   const housekeeping = startHousekeeping(ctx, app.log);
   exitGracefully({ app, database, worker, housekeeping });
-  app.log.info({ pid: process.pid }, 'job worker running');
+  app.log.info('job worker running');
 }
 
 const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
