@@ -41,7 +41,7 @@ export default defineConfig({
   },
   webServer: {
     command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
-    url: `http://localhost:${port}/healthz`,
+    url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -53,7 +53,7 @@ test.beforeAll(async () => {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForHealth(`${baseURL}/healthz`, 120_000);
+  await waitForHealth(`${baseURL}/readyz`, 120_000);
 });
 
 test.afterAll(async () => {

@@ -236,7 +236,7 @@ const cases: Case[] = [
     cookie: adminCookie,
     bare: 'dashboardYear',
   },
-  { name: 'GET /healthz (select 1, no session)', path: '/healthz', cookie: '' },
+  { name: 'GET /healthz (liveness, no session)', path: '/healthz', cookie: '' },
   {
     name: 'GET /api/products/{id} of a variable product (admin)',
     path: `/api/products/${variableProduct!.id}`,

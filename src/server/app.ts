@@ -25,9 +25,10 @@ import {
   MESSAGES,
   PRIVATE_NO_STORE,
 } from './platform/http/errors';
-import { requestLogSerializer } from './platform/http/log-redaction';
 import { wantsJson } from './platform/http/negotiation';
+import { registerTransportSecurity } from './platform/http/transport-security';
 import { loadWebPages } from './platform/http/web-pages';
+import { type LogStream, loggerOptions } from './platform/logging/redaction';
 import { createMailer } from './platform/mail/mailer';
 import { allRoutes } from './routes';
 
@@ -55,20 +56,14 @@ export type BuildAppOptions = {
   requireWebBuild?: boolean;
   /** The routes to mount: every module's by default; platform tests add their own probes. */
   routes?: readonly AnyRoute[];
-  /** Where the log lines go instead of stdout (the security battery reads them back). */
-  logStream?: { write(line: string): void };
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = options;
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'],
-      // Secret links and token parameters never reach the logs (docs/decisions/0075).
-      serializers: { req: requestLogSerializer },
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
+    logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
@@ -107,7 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'same-origin' },
+    // Sent by registerTransportSecurity: only in production and only over HTTPS.
+    strictTransportSecurity: false,
   });
+  registerTransportSecurity(app, config);
 
   // A GET (which never writes) reads settings, currencies, rules and the menu through the
   // process's reference cache (docs/decisions/0064); other methods read them from the database.

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   EMPORIUM_PUBLIC_URL: z.string().optional(),
   EMPORIUM_JOB_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(15_000),
+  EMPORIUM_JOB_WORKER: z.enum(['true', 'false']).default('true'),
+  EMPORIUM_PROCESSES: z.coerce.number().int().min(1).max(256).optional(),
+  /** Set by `npm run start:cluster` for its workers: the primary already migrated and seeded. */
+  EMPORIUM_PREPARED: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = {
@@ -32,6 +37,12 @@ export type Config = {
   distDir: string;
   /** The wait before a failed job's second attempt, doubled after each one (docs/decisions/0046, 0073). */
   jobRetryBaseMs: number;
+  /** Whether this app process runs the job worker (false when `npm run worker` processes do). */
+  jobWorker: boolean;
+  /** How many app processes `npm run start:cluster` forks. */
+  processes: number;
+  /** The database is already migrated and seeded (a cluster worker): skip both at boot. */
+  prepared: boolean;
 };
 
 /** The only reader of process.env: parses it once, with defaults. */
@@ -52,5 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (parsed.EMPORIUM_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     distDir: path.resolve('dist'),
     jobRetryBaseMs: parsed.EMPORIUM_JOB_RETRY_BASE_MS,
+    jobWorker: parsed.EMPORIUM_JOB_WORKER === 'true',
+    processes: parsed.EMPORIUM_PROCESSES ?? os.availableParallelism(),
+    prepared: parsed.EMPORIUM_PREPARED === 'true',
   };
 }

@@ -59,16 +59,7 @@ import {
 } from './modules/storefront';
 import { templatesRoutes } from './modules/templates';
 import { type AnyRoute, defineRoute } from './platform/http/define-route';
-
-const healthRoute = defineRoute({
-  method: 'GET',
-  url: '/healthz',
-  auth: 'public',
-  handler: async ({ ctx }) => {
-    await ctx.db.execute('select 1');
-    return { status: 'ok' };
-  },
-});
+import { healthRoutes } from './platform/http/health.routes';
 
 /** The theme's favicon when one is uploaded; otherwise a quick empty answer instead of a 404 page. */
 const faviconRoute = defineRoute({
@@ -88,7 +79,7 @@ const faviconRoute = defineRoute({
  * document (docs/decisions/0074) tags its operations with these names.
  */
 export const routesByModule: Readonly<Record<string, readonly AnyRoute[]>> = {
-  platform: [healthRoute, faviconRoute],
+  platform: [...healthRoutes, faviconRoute],
   'api-docs': apiDocsRoutes(() => routesByTag),
   accounts: [...authRoutes, ...rolesRoutes, ...usersRoutes],
   catalogue: [

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { type Config, loadConfig } from '../server/config';
 import { allJobs } from '../server/jobs';
 import type { AppContext } from '../server/platform/context';
 import type { Database } from '../server/platform/db/database';
@@ -138,6 +138,10 @@ export async function createTestApp(
     prepareDist?: (distDir: string) => Promise<void>;
     /** Logs at this level into `logs` (tests are silent otherwise). */
     logLevel?: string;
+    /** Settings of the process as the environment would give them (production behind a proxy). */
+    config?: Partial<Config>;
+    /** Where the app's log lines go (log-redaction tests); with config.logLevel above silent. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(inject('templatePath'));
@@ -152,6 +156,7 @@ export async function createTestApp(
       ...(options.logLevel ? { LOG_LEVEL: options.logLevel } : {}),
     }),
     distDir: path.join(dataDir, 'dist'),
+    ...options.config,
   };
   await options.prepareDist?.(config.distDir);
   const { app, ctx } = await buildApp({
@@ -159,7 +164,11 @@ export async function createTestApp(
     database,
     now: () => new Date(Date.now() + offset),
     ...(options.routes ? { routes: options.routes } : {}),
-    ...(options.logLevel ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
+    ...(options.logStream
+      ? { logStream: options.logStream }
+      : options.logLevel
+        ? { logStream: { write: (line: string) => void logs.push(line) } }
+        : {}),
   });
   await app.ready();
   return {

@@ -71,7 +71,7 @@ function setCartCookie(req: FastifyRequest, reply: FastifyReply, token: string):
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: req.protocol === 'https',
+    secure: req.secureTransport,
     maxAge: CART_COOKIE_DAYS * 24 * 60 * 60,
   });
 }

@@ -28,6 +28,7 @@ const SESSIONLESS = [
   /^\/assets\//,
   /^\/uploads\//,
   /^\/healthz$/,
+  /^\/readyz$/,
   /^\/favicon\.ico$/,
   /^\/sitemap\.xml$/,
   /^\/robots\.txt$/,
@@ -61,7 +62,7 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, sessi
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: req.protocol === 'https',
+    secure: req.secureTransport,
     ...(session.remember ? { maxAge: REMEMBER_DAYS * 24 * 60 * 60 } : {}),
   });
 }
