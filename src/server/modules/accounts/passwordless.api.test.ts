@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIGN_IN_MESSAGES as M } from '../../../domain/accounts/sign-in-codes';
 import { createUser } from '../../../test/factories';
 import { fakeSmsGatewayHandler, startFakeProvider } from '../../../test/fake-provider';
+import { sandboxSmsCode } from '../../../test/sms-sandbox';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { authTokens, users } from '../../platform/auth/auth.tables';
 import { jobs } from '../../platform/jobs/jobs.tables';
@@ -53,16 +54,7 @@ async function lastCodeTo(normal: string): Promise<string> {
     .orderBy(desc(smsLogs.id))
     .limit(1);
   expect(row?.message).toMatch(/••••••/);
-  const dir = path.join(t.dataDir, 'sms');
-  const newest = (await fs.readdir(dir))
-    .filter((f) => f.includes(normal))
-    .sort()
-    .at(-1);
-  const code = newest
-    ? /\b(\d{6})\b/.exec(await fs.readFile(path.join(dir, newest), 'utf8'))?.[1]
-    : undefined;
-  if (!code) throw new Error(`no code for ${normal}`);
-  return code;
+  return sandboxSmsCode(t.dataDir, normal);
 }
 
 describe('SMS sign-in codes', () => {
