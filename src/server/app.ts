@@ -16,6 +16,7 @@ import { ensureSession, needsSession, readSession } from './platform/auth/reques
 import type { AppContext } from './platform/context';
 import type { Database } from './platform/db/database';
 import { withReferenceCache } from './platform/db/reference-cache';
+import { settingsStorage } from './platform/files/settings-storage';
 import { localDiskStorage, type Storage } from './platform/files/storage';
 import { type AnyRoute, mountRoutes } from './platform/http/define-route';
 import {
@@ -76,7 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     config,
     database,
     db: database.db,
-    storage: options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads')),
+    // The driver the system settings choose, looked up per call (docs/decisions/0072).
+    storage:
+      options.storage ?? settingsStorage(database.db, localDiskStorage(path.join(config.dataDir, 'uploads'))),
     mailer: createMailer(database.db, path.join(config.dataDir, 'mail'), app.log),
     now: options.now ?? (() => new Date()),
     onSignIn: [mergeGuestCartAtSignIn],
