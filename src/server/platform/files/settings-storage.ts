@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Readable } from 'node:stream';
 import { type S3Connection, s3Connection } from '../../../domain/files/file-storage';
 import type { Executor } from '../db/database';
@@ -18,8 +19,21 @@ const readStorageSettings = settingsReader([
 /** The storages to use now: where new files go, and where older files may still be. */
 type Chosen = { active: Storage; other: Storage | null };
 
+/** The storage as the app holds it: also opens a request's scope, where the choice is made once. */
+export type SettingsStorage = Storage & {
+  /**
+   * Runs a request with the storage chosen once, at its start: the settings are read before its
+   * use case opens a transaction (PGlite has one connection: a read on the app's handle inside a
+   * transaction would wait for that transaction forever).
+   */
+  forRequest<T>(run: () => T): T;
+};
+
+const requestChoice = new AsyncLocalStorage<Promise<Chosen>>();
+
 /**
- * The storage the system settings choose (issue 18, docs/decisions/0072), looked up at every call:
+ * The storage the system settings choose (issue 18, docs/decisions/0072), chosen per request
+ * (`forRequest`, opened by app.ts for every request) and otherwise at every call (jobs, scripts):
  * the settings come through the reference cache (one version read per GET; a save is seen by the
  * next request of every process), so switching the driver needs no restart.
  *
@@ -28,21 +42,28 @@ type Chosen = { active: Storage; other: Storage | null };
  *   disk, or the bucket when its settings are complete): files stored before a switch keep working.
  * - Removing a file removes it from both.
  */
-export function settingsStorage(db: Executor, local: Storage): Storage {
+export function settingsStorage(db: Executor, local: Storage): SettingsStorage {
   let client: { fingerprint: string; storage: Storage } | null = null;
   const bucket = (connection: S3Connection): Storage => {
     const fingerprint = JSON.stringify(connection);
     if (client?.fingerprint !== fingerprint) client = { fingerprint, storage: s3Storage(connection) };
     return client.storage;
   };
-  const choose = async (): Promise<Chosen> => {
+  const read = async (): Promise<Chosen> => {
     const settings = await readStorageSettings(db);
     const connection = s3Connection(settings);
     const s3 = connection ? bucket(connection) : null;
     if (settings.file_storage_driver === 's3' && s3) return { active: s3, other: local };
     return { active: local, other: s3 };
   };
+  const choose = (): Promise<Chosen> => requestChoice.getStore() ?? read();
   return {
+    forRequest(run) {
+      const choice = read();
+      // A request that stores nothing never awaits it: its failure must not go unhandled.
+      choice.catch(() => undefined);
+      return requestChoice.run(choice, run);
+    },
     async put(key, data) {
       await (await choose()).active.put(key, data);
     },
