@@ -92,3 +92,11 @@ export function settingsStorage(db: Executor, local: Storage): SettingsStorage {
     },
   };
 }
+
+/**
+ * Runs `run` with the storage chosen once, before it opens any transaction: every request (app.ts),
+ * every job and the demo seed. A storage given by a test (no settings) just runs it.
+ */
+export function withStorageChoice<T>(storage: Storage, run: () => T): T {
+  return 'forRequest' in storage ? (storage as SettingsStorage).forRequest(run) : run();
+}
