@@ -145,7 +145,7 @@ test('an admin stores new files in an S3-compatible bucket and tests the connect
     await section.getByLabel('Secret key').fill(S3_TEST_KEYS.secretAccessKey);
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText(M.saved)).toBeVisible();
-    await expect(section.getByText('Stored')).toBeVisible();
+    await expect(section.getByText('Stored', { exact: true })).toBeVisible();
 
     await section.getByRole('button', { name: 'Test connection' }).click();
     await expect(section.getByRole('status')).toHaveText(FILE_STORAGE_MESSAGES.tested(s3.bucket));
