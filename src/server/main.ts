@@ -3,7 +3,6 @@ import { loadConfig } from './config';
 import { allJobs } from './jobs';
 import { purgeExpiredSessions } from './platform/auth/sessions';
 import { openDatabase } from './platform/db/database';
-import { withStorageChoice } from './platform/files/settings-storage';
 import { startJobWorker } from './platform/jobs/job-worker';
 import { prepareDatabase } from './prepare-database';
 import { seedDemo } from './seed-demo';
@@ -16,8 +15,7 @@ export async function main(): Promise<void> {
   const database = await openDatabase(config);
   await prepareDatabase(database);
   const { app, ctx } = await buildApp({ config, database, requireWebBuild: config.env !== 'test' });
-  // The demo writes files inside its transactions: the storage is chosen before (docs/decisions/0072).
-  const demo = config.seedDemo ? await withStorageChoice(ctx.storage, () => seedDemo(ctx)) : null;
+  const demo = config.seedDemo ? await seedDemo(ctx) : null;
   await app.listen({ port: config.port, host: config.host });
 
   const housekeeping = setInterval(
