@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { FILE_STORAGE_MESSAGES } from '../src/contracts/file-storage';
 import { SYSTEM_SETTINGS_MESSAGES as M } from '../src/contracts/system-settings';
+import { S3_TEST_KEYS, startS3Server } from '../src/test/s3-server';
 import { expect, test } from './fixtures';
 import { signIn } from './support';
 
@@ -123,4 +125,43 @@ test('an admin sets how many rows lists start with; the products list follows', 
   await page.getByRole('option', { name: '10', exact: true }).click();
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText(M.saved).last()).toBeVisible();
+});
+
+test('an admin stores new files in an S3-compatible bucket and tests the connection', async ({ page }) => {
+  const s3 = await startS3Server('emporium-e2e');
+  try {
+    await signIn(page, 'admin@demo.test');
+    await openSystemSettings(page);
+    const section = page.getByRole('region', { name: 'File storage' });
+    await section.getByText('S3-compatible bucket').click();
+    await section.getByRole('textbox', { name: 'Endpoint' }).fill('ftp://files.example.com');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    // The form checks the endpoint before sending.
+    await expect(section.getByText(FILE_STORAGE_MESSAGES.endpoint)).toBeVisible();
+
+    await section.getByRole('textbox', { name: 'Endpoint' }).fill(s3.endpoint);
+    await section.getByRole('textbox', { name: 'Bucket' }).fill(s3.bucket);
+    await section.getByRole('textbox', { name: 'Access key' }).fill(S3_TEST_KEYS.accessKeyId);
+    await section.getByLabel('Secret key').fill(S3_TEST_KEYS.secretAccessKey);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText(M.saved)).toBeVisible();
+    await expect(section.getByText('Stored', { exact: true })).toBeVisible();
+
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    await expect(section.getByRole('status')).toHaveText(FILE_STORAGE_MESSAGES.tested(s3.bucket));
+
+    // A bucket that does not exist: the reason in plain words, unsaved values tested as they are.
+    await section.getByRole('textbox', { name: 'Bucket' }).fill('no-such-bucket');
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    await expect(section.getByRole('alert')).toContainText('The bucket "no-such-bucket" does not exist');
+    await page.screenshot({ path: 'test-results/system-settings-file-storage.png', fullPage: true });
+
+    // Back to the server's disk, so other journeys store files as before.
+    await section.getByRole('textbox', { name: 'Bucket' }).fill(s3.bucket);
+    await section.getByText("This server's disk").click();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText(M.saved).last()).toBeVisible();
+  } finally {
+    await s3.close();
+  }
 });

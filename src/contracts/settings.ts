@@ -4,6 +4,7 @@ import { DEFAULT_ALLOWED_TYPES, DEFAULT_MAX_FILE_SIZE_MB } from '../domain/files
 import { THEMES } from '../domain/theme/theme';
 import { CHAT_POPUP_FIELDS as C } from './chat-popup';
 import { EMAIL_SETTING_FIELDS as E } from './email-settings';
+import { FILE_STORAGE_FIELDS as F } from './file-storage';
 import { SMS_SETTING_FIELDS as S } from './messaging';
 import { EMAIL_TEMPLATE_SOURCES, IDENTITY_PROVIDER_ROLES } from './system-settings';
 import { WEBSITE_SETTING_FIELDS as W } from './website-settings';
@@ -36,6 +37,14 @@ export const SETTING_DEFINITIONS = {
   identity_provider_auto_create_users: z.boolean().default(true),
   identity_provider_email_template_source: z.enum(EMAIL_TEMPLATE_SOURCES).default('shop'),
   default_per_page: z.number().int().min(1).max(100).default(10),
+  // File storage (issue 18, docs/decisions/0072; rules in contracts/file-storage.ts)
+  file_storage_driver: F.file_storage_driver.default('local'),
+  s3_endpoint: z.string().default(''),
+  s3_bucket: z.string().default(''),
+  s3_region: z.string().default('us-east-1'),
+  s3_access_key_id: z.string().default(''),
+  s3_secret_access_key: z.string().default(''),
+  s3_force_path_style: z.boolean().default(true),
   session_idle_minutes: z.number().int().min(5).max(1440).default(120),
   // Website (spec 2 §3; rules in contracts/website-settings.ts, defaults in docs/decisions/0020)
   site_name: W.site_name.default('Emporium'),

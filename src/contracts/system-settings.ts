@@ -7,6 +7,7 @@ import {
   parseAllowedTypes,
   TOTAL_UPLOAD_LIMIT_BYTES,
 } from '../domain/files/file-rules';
+import { FILE_STORAGE_FIELDS } from './file-storage';
 
 /** The page sizes a shop may choose for its admin lists (docs/decisions/0043). */
 export const LIST_PAGE_SIZES = [10, 15, 25, 50, 100] as const;
@@ -163,6 +164,8 @@ export const SYSTEM_SETTING_FIELDS = {
   identity_provider_default_role: z.enum(IDENTITY_PROVIDER_ROLES, { error: M.defaultRole }),
   identity_provider_auto_create_users: flag(),
   identity_provider_email_template_source: z.enum(EMAIL_TEMPLATE_SOURCES, { error: M.templateSource }),
+  // File storage (issue 18, docs/decisions/0072; rules in contracts/file-storage.ts)
+  ...FILE_STORAGE_FIELDS,
 } as const;
 
 export type SystemSettingKey = keyof typeof SYSTEM_SETTING_FIELDS;
@@ -181,6 +184,7 @@ export const SECRET_SETTING_KEYS = [
   'identity_provider_web_api_key',
   'identity_provider_private_key_id',
   'identity_provider_private_key',
+  's3_secret_access_key',
 ] as const satisfies readonly SystemSettingKey[];
 export type SecretSettingKey = (typeof SECRET_SETTING_KEYS)[number];
 
@@ -201,6 +205,19 @@ export const IDENTITY_PROVIDER_CREDENTIAL_KEYS = [
   'identity_provider_client_id',
   'identity_provider_auth_uri',
   'identity_provider_token_uri',
+] as const satisfies readonly SystemSettingKey[];
+
+/**
+ * The S3 connection: kept by Reset like the identity provider's credentials (Reset puts the driver
+ * back to local; files already in the bucket stay readable, docs/decisions/0072).
+ */
+export const FILE_STORAGE_CONNECTION_KEYS = [
+  's3_endpoint',
+  's3_bucket',
+  's3_region',
+  's3_access_key_id',
+  's3_secret_access_key',
+  's3_force_path_style',
 ] as const satisfies readonly SystemSettingKey[];
 
 export type SecretFlags = { [K in SecretSettingKey as `has_${K}`]: boolean };

@@ -16,6 +16,7 @@ import { ensureSession, needsSession, readSession } from './platform/auth/reques
 import type { AppContext } from './platform/context';
 import type { Database } from './platform/db/database';
 import { withReferenceCache } from './platform/db/reference-cache';
+import { settingsStorage } from './platform/files/settings-storage';
 import { localDiskStorage, type Storage } from './platform/files/storage';
 import { type AnyRoute, mountRoutes } from './platform/http/define-route';
 import {
@@ -73,11 +74,16 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     clientErrorHandler: answerClientError,
   });
 
+  // The driver the system settings choose, per request (docs/decisions/0072).
+  const chosen = options.storage
+    ? null
+    : settingsStorage(database.db, localDiskStorage(path.join(config.dataDir, 'uploads')));
+  const storage: Storage = options.storage ?? chosen!;
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    storage: options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads')),
+    storage,
     mailer: createMailer(database.db, path.join(config.dataDir, 'mail'), app.log),
     now: options.now ?? (() => new Date()),
     onSignIn: [mergeGuestCartAtSignIn],
@@ -112,11 +118,13 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
     reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // The storage is chosen here, before any use case opens its transaction (docs/decisions/0072).
+    const next = () => (chosen ? chosen.forRequest(() => done()) : done());
     readSession(ctx, req).then(
       () =>
         req.method === 'GET' || req.method === 'HEAD'
-          ? withReferenceCache(ctx.db, () => done(), req.sessionState.referenceVersion)
-          : done(),
+          ? withReferenceCache(ctx.db, next, req.sessionState.referenceVersion)
+          : next(),
       done,
     );
   });

@@ -17,6 +17,7 @@ import { users } from './platform/auth/auth.tables';
 import { hashPassword } from './platform/auth/passwords';
 import { setUserRoles } from './platform/auth/user-roles';
 import type { AppContext } from './platform/context';
+import { withStorageChoice } from './platform/files/settings-storage';
 import { setSettings } from './platform/settings/settings-store';
 
 type DemoUser = {
@@ -181,7 +182,12 @@ function extraCustomers(): DemoUser[] {
  * tables are empty, and the demo orders while the shop has none. Later areas add their own demo
  * data here.
  */
-export async function seedDemo(ctx: AppContext) {
+/** The demo data; it writes files inside its transactions, so the storage is chosen first (decision 0072). */
+export function seedDemo(ctx: AppContext) {
+  return withStorageChoice(ctx.storage, () => seedDemoData(ctx));
+}
+
+async function seedDemoData(ctx: AppContext) {
   const { db, config } = ctx;
   const summary = {
     password: config.demoPassword,

@@ -1,4 +1,5 @@
 import {
+  FILE_STORAGE_CONNECTION_KEYS,
   IDENTITY_PROVIDER_CREDENTIAL_KEYS,
   SYSTEM_SETTING_KEYS,
   type SystemSettingKey,
@@ -10,9 +11,12 @@ import { getSettings, removeSettings } from '../../platform/settings/settings-st
 import { auditSettingChanges } from './audit-setting-changes';
 import { readSystemSettings } from './update-system-settings';
 
-/** What Reset puts back: everything but the identity provider's credentials, and the custom code only for the admin role. */
+/**
+ * What Reset puts back: everything but the identity provider's credentials and the S3 connection,
+ * and the custom code only for the admin role.
+ */
 export function keysToReset(canEditCustomCode: boolean): SystemSettingKey[] {
-  const kept: readonly string[] = IDENTITY_PROVIDER_CREDENTIAL_KEYS;
+  const kept: readonly string[] = [...IDENTITY_PROVIDER_CREDENTIAL_KEYS, ...FILE_STORAGE_CONNECTION_KEYS];
   return SYSTEM_SETTING_KEYS.filter(
     (key) => !kept.includes(key) && (canEditCustomCode || key !== 'custom_code'),
   );

@@ -79,6 +79,10 @@ describe('GET /api/system-settings', () => {
         has_identity_provider_private_key: false,
         has_identity_provider_web_api_key: false,
         has_identity_provider_private_key_id: false,
+        file_storage_driver: 'local',
+        s3_region: 'us-east-1',
+        s3_force_path_style: true,
+        has_s3_secret_access_key: false,
       },
     });
     expect(reply.settings).not.toHaveProperty('server_limits');
@@ -91,6 +95,7 @@ describe('GET /api/system-settings', () => {
             'identity_provider_private_key',
             'identity_provider_web_api_key',
             'identity_provider_private_key_id',
+            's3_secret_access_key',
           ].includes(k),
       ).sort(),
     );

@@ -1,3 +1,4 @@
+import { type FileStorageTestReply, fileStorageTestBody } from '../../../contracts/file-storage';
 import {
   SYSTEM_SETTINGS_MESSAGES as M,
   type SystemSettingsReply,
@@ -8,6 +9,7 @@ import type { SignedInSession } from '../../platform/auth/sessions';
 import { defineRoute } from '../../platform/http/define-route';
 import { resetSystemSettings } from './reset-system-settings';
 import { presentSystemSettings } from './system-settings.presenter';
+import { testFileStorage } from './test-file-storage';
 import { readSystemSettings, updateSystemSettings } from './update-system-settings';
 
 /** settings.manage: seeded for admin only, not for staff (DECISIONS 1). */
@@ -45,5 +47,12 @@ export const systemSettingsRoutes = [
       const settings = await resetSystemSettings(ctx, actor);
       return { ...presentSystemSettings(settings, actor.canEditCustomCode), message: M.reset };
     },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/system-settings/file-storage/test',
+    auth,
+    body: fileStorageTestBody,
+    handler: async ({ ctx, body }): Promise<FileStorageTestReply> => testFileStorage(ctx, body),
   }),
 ];

@@ -6,7 +6,8 @@ import { pipeline } from 'node:stream/promises';
 
 /**
  * Where uploaded and generated files live. Keys are relative paths chosen by the server
- * ("files/2026/11/abc.png"); a local-disk implementation is the default, S3-compatible later.
+ * ("files/2026/11/abc.png"). The local disk is the default, an S3-compatible bucket the other
+ * (s3-storage.ts); the system settings choose at every call (settings-storage.ts, decision 0072).
  */
 export type Storage = {
   put(key: string, data: Buffer | Readable): Promise<void>;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/database';
+import { withStorageChoice } from '../files/settings-storage';
 import { enqueueScheduledJobs } from './job-schedule';
 import { jobs } from './jobs.tables';
 
@@ -139,11 +140,10 @@ export async function runDueJobs(
     const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), eq(jobs.status, 'running'));
     try {
       if (!definition) throw new Error(`no handler for job "${job.name}"`);
-      await definition.run(ctx, job.payload, {
-        id: job.id,
-        attempt: job.attempts,
-        maxAttempts: job.maxAttempts,
-      });
+      // The storage is chosen before the job opens a transaction (docs/decisions/0072).
+      await withStorageChoice(ctx.storage, () =>
+        definition.run(ctx, job.payload, { id: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts }),
+      );
       await ctx.db
         .update(jobs)
         .set({

@@ -5,6 +5,7 @@ import type {
   ChatPopupTestReply,
 } from '../../../contracts/chat-popup';
 import type { EmailSettingsReply, TestEmailReply } from '../../../contracts/email-settings';
+import type { FileStorageTestReply } from '../../../contracts/file-storage';
 import type { SystemSettingsReply, SystemSettingsSavedReply } from '../../../contracts/system-settings';
 import type {
   WebsiteSettings,
@@ -147,5 +148,13 @@ export function useSendTestEmail() {
   return useMutation({
     mutationFn: (recipient_email: string) =>
       http.post<TestEmailReply>('/api/email-management/test-email', { recipient_email }),
+  });
+}
+
+/** POST /api/system-settings/file-storage/test: write, read and delete a test file in the bucket. */
+export function useTestFileStorage() {
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      http.post<FileStorageTestReply>('/api/system-settings/file-storage/test', body),
   });
 }

@@ -24,6 +24,13 @@ const answered: SystemSettingsView = {
   has_identity_provider_web_api_key: true,
   has_identity_provider_private_key_id: false,
   has_identity_provider_private_key: true,
+  file_storage_driver: 'local',
+  s3_endpoint: '',
+  s3_bucket: '',
+  s3_region: 'us-east-1',
+  s3_access_key_id: '',
+  s3_force_path_style: true,
+  has_s3_secret_access_key: false,
 };
 
 describe('system settings form values', () => {

@@ -1,9 +1,12 @@
+import { FILE_STORAGE_SECRET_BINDINGS } from '../../../contracts/file-storage';
 import {
   SECRET_SETTING_KEYS,
   type SecretSettingKey,
   type SystemSettingsView,
 } from '../../../contracts/system-settings';
 import type { DateFormat } from '../../../domain/dates/date-format';
+import type { FileStorageDriver } from '../../../domain/files/file-storage';
+import { destinationMoved } from '../../../domain/settings/bound-secrets';
 import { changedValues } from './settings-form-values';
 
 /**
@@ -32,6 +35,13 @@ export type SystemSettingsFormValues = {
   identity_provider_default_role: SystemSettingsView['identity_provider_default_role'];
   identity_provider_auto_create_users: boolean;
   identity_provider_email_template_source: SystemSettingsView['identity_provider_email_template_source'];
+  file_storage_driver: FileStorageDriver;
+  s3_endpoint: string;
+  s3_bucket: string;
+  s3_region: string;
+  s3_access_key_id: string;
+  s3_secret_access_key: string | null;
+  s3_force_path_style: boolean;
 };
 
 /** The form's values for settings the server answered with. */
@@ -62,4 +72,25 @@ export function bodyOf(
 
 export function isSecretRemoved(values: SystemSettingsFormValues, key: SecretSettingKey): boolean {
   return values[key] === null;
+}
+
+/** Whether saving would clear the stored S3 secret key: a new endpoint or access key (docs/decisions/0036). */
+export function s3SecretWillClear(
+  saved: SystemSettingsFormValues,
+  values: SystemSettingsFormValues,
+): boolean {
+  if (values.s3_secret_access_key) return false;
+  return destinationMoved(saved, values, FILE_STORAGE_SECRET_BINDINGS[0]!);
+}
+
+/** The connection test's body: the S3 settings on the screen; an empty secret key means the stored one. */
+export function storageTestBodyOf(values: SystemSettingsFormValues): Record<string, unknown> {
+  return {
+    s3_endpoint: values.s3_endpoint,
+    s3_bucket: values.s3_bucket,
+    s3_region: values.s3_region,
+    s3_access_key_id: values.s3_access_key_id,
+    s3_secret_access_key: values.s3_secret_access_key ?? '',
+    s3_force_path_style: values.s3_force_path_style,
+  };
 }

@@ -1,11 +1,8 @@
 import {
   Alert,
-  Badge,
   Button,
-  Group,
   MultiSelect,
   NumberInput,
-  PasswordInput,
   Select,
   SimpleGrid,
   Skeleton,
@@ -16,7 +13,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type UseFormReturnType, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useMemo, useRef } from 'react';
 import {
   DATE_FORMAT_EXAMPLES,
@@ -24,7 +21,6 @@ import {
   IDENTITY_PROVIDER_ROLES,
   LIST_PAGE_SIZES,
   SYSTEM_SETTINGS_MESSAGES as M,
-  type SecretSettingKey,
   type ServerLimits,
   type SystemSettingsReply,
   systemSettingsUpdateBody,
@@ -38,6 +34,8 @@ import { NotUsedYet } from '../../ui/not-used-yet';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard';
+import { FileStorageSection } from './components/file-storage-section';
+import { SecretField } from './components/secret-field';
 import { SettingsActions } from './components/settings-actions';
 import { SettingsSection } from './components/settings-section';
 import { useResetSystemSettings, useSaveSystemSettings, useSystemSettings } from './settings.api';
@@ -59,92 +57,6 @@ const ROLE_LABELS: Record<string, string> = {
   patient: 'Patient',
   supplier: 'Supplier',
 };
-
-/** A write-only setting: says whether one is stored, takes a new one, or removes it on save. */
-function SecretField({
-  form,
-  name,
-  label,
-  isStored,
-  multiline = false,
-}: {
-  form: UseFormReturnType<SystemSettingsFormValues>;
-  name: SecretSettingKey;
-  label: string;
-  isStored: boolean;
-  multiline?: boolean;
-}) {
-  const value = form.values[name];
-  const status = isStored ? (
-    <Badge size="xs" color="teal" variant="light">
-      Stored
-    </Badge>
-  ) : (
-    <Badge size="xs" color="gray" variant="light">
-      Not set
-    </Badge>
-  );
-  const labelNode = (
-    <Group gap={6} component="span">
-      {label}
-      {status}
-      {isStored && value !== null && (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          color="red"
-          onClick={() => form.setFieldValue(name, null)}
-          aria-label={`Remove ${label}`}
-        >
-          Remove
-        </Button>
-      )}
-    </Group>
-  );
-  if (value === null) {
-    return (
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {label}
-        </Text>
-        <Group gap="xs">
-          <Text size="sm" c="red">
-            Will be removed when you save.
-          </Text>
-          <Button size="compact-xs" variant="subtle" onClick={() => form.setFieldValue(name, '')}>
-            Undo
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
-  const placeholder = isStored ? 'Stored: leave empty to keep it' : '';
-  const input = multiline ? (
-    <Textarea
-      label={labelNode}
-      aria-label={label}
-      placeholder={placeholder}
-      autosize
-      minRows={3}
-      maxRows={8}
-      autoComplete="off"
-      spellCheck={false}
-      styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
-      {...form.getInputProps(name)}
-      value={value}
-    />
-  ) : (
-    <PasswordInput
-      label={labelNode}
-      aria-label={label}
-      placeholder={placeholder}
-      autoComplete="new-password"
-      {...form.getInputProps(name)}
-      value={value}
-    />
-  );
-  return input;
-}
 
 function ServerLimitsCard({ limits }: { limits: ServerLimits }) {
   const rows: [string, string][] = [
@@ -225,7 +137,7 @@ function SystemSettingsForm({ reply }: { reply: SystemSettingsReply }) {
     const isConfirmed = await confirmAction({
       title: 'Reset system settings?',
       message:
-        'Every system setting on this page goes back to its default. The identity provider credentials are kept. Unsaved changes are lost.',
+        'Every system setting on this page goes back to its default. The identity provider credentials and the S3 connection are kept; new files go to the server disk again. Unsaved changes are lost.',
       confirmLabel: 'Reset to defaults',
       danger: true,
     });
@@ -436,6 +348,8 @@ function SystemSettingsForm({ reply }: { reply: SystemSettingsReply }) {
           </Stack>
         </SettingsSection>
 
+        <FileStorageSection form={form} saved={saved.current} settings={settings} />
+
         <ServerLimitsCard limits={reply.server_limits} />
 
         <SettingsActions
@@ -469,7 +383,7 @@ export function SystemSettingsPage() {
     <>
       <PageHeader
         title="System settings"
-        description="Uploads, maintenance, dates, documents and sign-in with an identity provider."
+        description="Uploads, maintenance, dates, documents, sign-in with an identity provider and file storage."
       />
       {settings.isLoading ? (
         <Stack role="status" aria-label="Loading system settings" aria-busy>
