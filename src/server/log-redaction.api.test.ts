@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxSmsCode } from '../test/sms-sandbox';
 import { type Agent, createTestApp, type TestApp } from '../test/test-app';
 import { allJobs } from './jobs';
 import { products } from './modules/catalogue/catalogue.tables';
@@ -57,7 +58,7 @@ describe('log redaction', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     await work();
     const [sms] = await t.ctx.db.select().from(smsLogs).orderBy(desc(smsLogs.id)).limit(1);
-    const code = /\b(\d{6})\b/.exec(sms!.message)![1]!;
+    const code = await sandboxSmsCode(t.dataDir, sms!.phone);
     secrets.push(code);
     const verified = await smsAgent.post('/sms-otp/verify', {
       otp_code: code,
