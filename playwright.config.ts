@@ -6,6 +6,25 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 // Set once by the runner and inherited by the workers, so journeys can read the app's mail folder.
 process.env.EMPORIUM_E2E_DATA_DIR ??= path.join(os.tmpdir(), `emporium-e2e-${process.pid}`);
 const dataDir = process.env.EMPORIUM_E2E_DATA_DIR;
+/**
+ * Production mode (issue 18, docs/decisions/0071): with E2E_DATABASE_URL naming a PostgreSQL server,
+ * the journeys run against `start:cluster` with E2E_PROCESSES app processes (2 by default) on a
+ * fresh database of their own, dropped by the teardown; without it, one process on PGlite.
+ */
+const serverUrl = process.env.E2E_DATABASE_URL;
+process.env.EMPORIUM_E2E_DATABASE ??= `emporium_e2e_${process.pid}`;
+const databaseName = process.env.EMPORIUM_E2E_DATABASE;
+const databaseUrl = serverUrl ? withDatabase(serverUrl, databaseName) : undefined;
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+const serverCommand = databaseUrl
+  ? `rm -rf ${dataDir} && psql "${serverUrl}" -qc "drop database if exists ${databaseName}" -c "create database ${databaseName}" && node --import tsx src/server/cluster.ts`
+  : `rm -rf ${dataDir} && node --import tsx src/server/main.ts`;
 
 /** Browser journeys in Debian's Chromium against the built app on a fresh embedded database. */
 export default defineConfig({
@@ -40,7 +59,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
+    command: serverCommand,
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -54,6 +73,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // A failing job ends failed in about 3 s instead of 4 min (e2e/failed-jobs.spec.ts).
       EMPORIUM_JOB_RETRY_BASE_MS: '200',
+      ...(databaseUrl
+        ? { DATABASE_URL: databaseUrl, EMPORIUM_PROCESSES: process.env.E2E_PROCESSES ?? '2' }
+        : {}),
     },
   },
 });
