@@ -1,20 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Readable } from 'node:stream';
+import { FILE_STORAGE_CONNECTION_KEYS } from '../../../contracts/system-settings';
 import { type S3Connection, s3Connection } from '../../../domain/files/file-storage';
 import type { Executor } from '../db/database';
 import { settingsReader } from '../settings/settings-store';
 import { s3Storage } from './s3-storage';
 import { type Storage, UPLOADS_URL_PREFIX } from './storage';
 
-const readStorageSettings = settingsReader([
-  'file_storage_driver',
-  's3_endpoint',
-  's3_bucket',
-  's3_region',
-  's3_access_key_id',
-  's3_secret_access_key',
-  's3_force_path_style',
-]);
+const readStorageSettings = settingsReader(['file_storage_driver', ...FILE_STORAGE_CONNECTION_KEYS]);
 
 /** The storages to use now: where new files go, and where older files may still be. */
 type Chosen = { active: Storage; other: Storage | null };
