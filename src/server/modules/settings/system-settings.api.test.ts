@@ -260,6 +260,10 @@ describe('PUT /api/system-settings', () => {
       custom_code: [M.text],
       file_upload_allowed_types: [M.noTypes],
     });
+    // Names an object already has (found by the fuzzing battery): unknown settings like any other.
+    const inherited = await put(admin, { valueOf: -3.4e-51, constructor: 1 });
+    expect(inherited.statusCode).toBe(422);
+    expect(inherited.json().errors).toEqual({ valueOf: [M.unknownSetting], constructor: [M.unknownSetting] });
   });
 
   it('lets only the admin role change the custom code', async () => {

@@ -36,7 +36,9 @@ export const conflict = (message: string) => new AppError('conflict', message);
 
 /** Zod issues as the 422 field map: "roles.0" and "roles" both report under their path. */
 export function zodFieldErrors(error: ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+  // No prototype: a field named "valueOf", "constructor" or "__proto__" (sent as a body's key) is a
+  // field like any other, not an inherited function or the object's prototype.
+  const errors: FieldErrors = Object.create(null);
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : 'message';
     const list = errors[field] ?? [];
