@@ -83,7 +83,10 @@ export async function setSettings(db: Executor, values: Partial<Settings>): Prom
   if (parsed.length === 0) return;
   await db
     .insert(settings)
-    .values(parsed.map(([key, value]) => ({ key, value: value as object })))
+    // A null setting (no logo) is stored as JSON null: the column holds a JSON value, never SQL NULL.
+    .values(
+      parsed.map(([key, value]) => ({ key, value: value === null ? sql`'null'::jsonb` : (value as object) })),
+    )
     .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
 }
 
