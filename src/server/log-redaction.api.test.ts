@@ -14,10 +14,9 @@ import { setSettings } from './platform/settings/settings-store';
 import { seedDemo } from './seed-demo';
 
 /** Every line the app logs at info and above, as the process would write them to stdout. */
-const lines: string[] = [];
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { logLevel: 'info' }, logStream: { write: (line) => lines.push(line) } });
+  t = await createTestApp({ logLevel: 'info' });
   await seedDemo(t.ctx);
 }, 180_000);
 afterAll(() => t?.close());
@@ -129,7 +128,7 @@ describe('log redaction', () => {
     expect(reset.statusCode, reset.body).toBe(200);
     await work();
 
-    const log = lines.join('');
+    const log = t.logs.join('');
     // The log is there: requests, the redacted links and the failed job.
     expect(log).toContain('"msg":"job failed"');
     expect(log).toContain('/auth/magic-link/[redacted]');

@@ -140,8 +140,6 @@ export async function createTestApp(
     logLevel?: string;
     /** Settings of the process as the environment would give them (production behind a proxy). */
     config?: Partial<Config>;
-    /** Where the app's log lines go (log-redaction tests); with config.logLevel above silent. */
-    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(inject('templatePath'));
@@ -164,11 +162,7 @@ export async function createTestApp(
     database,
     now: () => new Date(Date.now() + offset),
     ...(options.routes ? { routes: options.routes } : {}),
-    ...(options.logStream
-      ? { logStream: options.logStream }
-      : options.logLevel
-        ? { logStream: { write: (line: string) => void logs.push(line) } }
-        : {}),
+    ...(options.logLevel ? { logStream: { write: (line: string) => void logs.push(line) } } : {}),
   });
   await app.ready();
   return {
