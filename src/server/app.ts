@@ -118,13 +118,13 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
     reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    // The storage is chosen here, before any use case opens its transaction (docs/decisions/0072).
-    const next = () => (chosen ? chosen.forRequest(() => done()) : done());
+    // A write chooses its storage here, before any use case opens its transaction; a read (which
+    // stores nothing, and reads files outside transactions) when it first touches a file, so
+    // /healthz and most pages never read the storage settings (docs/decisions/0072).
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    const next = () => (chosen ? chosen.forRequest(() => done(), { eager: !reading }) : done());
     readSession(ctx, req).then(
-      () =>
-        req.method === 'GET' || req.method === 'HEAD'
-          ? withReferenceCache(ctx.db, next, req.sessionState.referenceVersion)
-          : next(),
+      () => (reading ? withReferenceCache(ctx.db, next, req.sessionState.referenceVersion) : next()),
       done,
     );
   });

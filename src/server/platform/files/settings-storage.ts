@@ -15,14 +15,16 @@ type Chosen = { active: Storage; other: Storage | null };
 /** The storage as the app holds it: also opens a request's scope, where the choice is made once. */
 export type SettingsStorage = Storage & {
   /**
-   * Runs a request with the storage chosen once, at its start: the settings are read before its
-   * use case opens a transaction (PGlite has one connection: a read on the app's handle inside a
-   * transaction would wait for that transaction forever).
+   * Runs a request with the storage chosen at most once. `eager` (writes, the default): at its
+   * start, before its use case opens a transaction (PGlite has one connection: a read on the app's
+   * handle inside a transaction would wait for that transaction forever). Otherwise (reads, which
+   * touch files outside transactions) when a file is first asked for.
    */
-  forRequest<T>(run: () => T): T;
+  forRequest<T>(run: () => T, options?: { eager?: boolean }): T;
 };
 
-const requestChoice = new AsyncLocalStorage<Promise<Chosen>>();
+/** The scope's choice: made at most once, when first asked for (or at once when eager). */
+const requestChoice = new AsyncLocalStorage<() => Promise<Chosen>>();
 
 /**
  * The storage the system settings choose (issue 18, docs/decisions/0072), chosen per request
@@ -49,13 +51,20 @@ export function settingsStorage(db: Executor, local: Storage): SettingsStorage {
     if (settings.file_storage_driver === 's3' && s3) return { active: s3, other: local };
     return { active: local, other: s3 };
   };
-  const choose = (): Promise<Chosen> => requestChoice.getStore() ?? read();
+  const choose = (): Promise<Chosen> => requestChoice.getStore()?.() ?? read();
   return {
-    forRequest(run) {
-      const choice = read();
-      // A request that stores nothing never awaits it: its failure must not go unhandled.
-      choice.catch(() => undefined);
-      return requestChoice.run(choice, run);
+    forRequest(run, options = {}) {
+      let choice: Promise<Chosen> | null = null;
+      const once = () => {
+        if (!choice) {
+          choice = read();
+          // A request that stores nothing never awaits it: its failure must not go unhandled.
+          choice.catch(() => undefined);
+        }
+        return choice;
+      };
+      if (options.eager ?? true) once();
+      return requestChoice.run(once, run);
     },
     async put(key, data) {
       await (await choose()).active.put(key, data);
