@@ -30,7 +30,7 @@ test('a guest adds a product from its page, changes the quantity in the cart and
   await expect(line).toHaveCount(1);
   await expect(line).toContainText('Reading lamp');
   await expect(line).toContainText(price);
-  const quantity = page.getByRole('textbox', { name: /^Quantity of Reading lamp/ });
+  const quantity = page.getByRole('spinbutton', { name: /^Quantity of Reading lamp/ });
   await expect(quantity).toHaveValue('2');
 
   await quantity.fill('3');

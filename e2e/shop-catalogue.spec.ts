@@ -47,7 +47,7 @@ test('a guest finds a product through the menu and chooses its colour, size and 
   await expect(page.getByTestId('stock-notice')).toHaveText('9 in stock');
 
   // The quantity is held to the variant's stock.
-  const quantity = page.getByRole('textbox', { name: 'Quantity' });
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
   await quantity.fill('15');
   await quantity.blur();
   await expect(quantity).toHaveValue('9');

@@ -54,6 +54,25 @@ describe('initial JavaScript budgets', () => {
     );
   });
 
+  it('counts a page with its entry, each shared file once', () => {
+    const [line] = measureBudgets(manifest, gzipBytes, [
+      {
+        entry: 'shop/index.html',
+        page: 'shop/pages/login-page.tsx',
+        name: 'shop with login',
+        maxBytes: 120_000,
+      },
+    ]);
+    // shop 2 000 + react 60 000 + ui 30 000 + login page 1 000 + zod 25 000
+    expect(line).toEqual({
+      entry: 'shop/index.html',
+      name: 'shop with login',
+      files: 5,
+      bytes: 118_000,
+      maxBytes: 120_000,
+    });
+  });
+
   it('refuses to measure an entry the build does not have', () => {
     expect(() => initialFiles(manifest, 'checkout/index.html')).toThrow(/no entry checkout/);
   });

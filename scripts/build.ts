@@ -78,10 +78,20 @@ export type BuildManifest = Record<string, { file: string; imports?: string[] }>
  * entry's chunk and everything it imports statically (issue 13). Lazily loaded chunks (storefront
  * pages, admin screens) are not counted.
  */
-export const BUNDLE_BUDGETS = [
+export const BUNDLE_BUDGETS: readonly Budget[] = [
   { entry: 'shop/index.html', name: 'storefront and sign-in', maxBytes: 120 * 1024 },
+  // A shop page hydrates with the entry and its own chunk: both count (docs/decisions/0079).
+  ...['home-page', 'product-page'].map((page) => ({
+    entry: 'shop/index.html',
+    page: `shop/pages/${page}.tsx`,
+    name: `storefront with the ${page.replace('-', ' ')}`,
+    maxBytes: 120 * 1024,
+  })),
   { entry: 'admin/index.html', name: 'admin', maxBytes: 180 * 1024 },
-] as const;
+];
+
+/** A budget for an entry's initial JavaScript, with a page's chunk on top when `page` names one. */
+export type Budget = { entry: string; page?: string; name: string; maxBytes: number };
 
 export type BudgetLine = { entry: string; name: string; files: number; bytes: number; maxBytes: number };
 
@@ -103,10 +113,12 @@ export function initialFiles(manifest: BuildManifest, entry: string): string[] {
 export function measureBudgets(
   manifest: BuildManifest,
   gzipBytes: (file: string) => number,
-  budgets: readonly { entry: string; name: string; maxBytes: number }[] = BUNDLE_BUDGETS,
+  budgets: readonly Budget[] = BUNDLE_BUDGETS,
 ): BudgetLine[] {
-  return budgets.map(({ entry, name, maxBytes }) => {
-    const files = initialFiles(manifest, entry);
+  return budgets.map(({ entry, page, name, maxBytes }) => {
+    const files = [
+      ...new Set([...initialFiles(manifest, entry), ...(page ? initialFiles(manifest, page) : [])]),
+    ];
     const bytes = files.reduce((sum, file) => sum + gzipBytes(file), 0);
     return { entry, name, files: files.length, bytes, maxBytes };
   });

@@ -5,7 +5,6 @@ import {
   Card,
   Group,
   Modal,
-  NumberInput,
   Stack,
   Table,
   Text,
@@ -17,6 +16,7 @@ import { type CartReply, type CartTotalsReply, CART_MESSAGES as M } from '../../
 import { MAX_LINE_QUANTITY, shortageNote } from '../../../domain/cart/cart-rules';
 import { money as formatMoney } from '../../lib/format';
 import { HttpError, http } from '../../lib/http';
+import { QuantityInput } from '../../ui/quantity-input';
 import { announceCartCount } from '../cart-events';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -142,13 +142,11 @@ export function CartPage({ cart: initial, currency_symbol }: { cart: CartReply; 
                         </Table.Td>
                         <Table.Td>
                           <Group gap="xs" wrap="nowrap">
-                            <NumberInput
+                            <QuantityInput
                               aria-label={`Quantity of ${label}`}
                               w={90}
                               min={1}
                               max={item.available_quantity ?? MAX_LINE_QUANTITY}
-                              allowDecimal={false}
-                              allowNegative={false}
                               value={quantities[item.id] ?? item.quantity}
                               onChange={(value) => setQuantities((q) => ({ ...q, [item.id]: value }))}
                               onKeyDown={(event) => {

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Breadcrumbs,
-  Button,
-  Grid,
-  Group,
-  NumberInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Breadcrumbs, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CartAddReply } from '../../../contracts/cart';
 import { CART_MESSAGES } from '../../../contracts/cart-messages';
@@ -35,6 +23,7 @@ import {
   type VariantChoice,
 } from '../../../domain/storefront/variant-choice';
 import { HttpError, http, navigation } from '../../lib/http';
+import { QuantityInput } from '../../ui/quantity-input';
 import { ADD_TO_CART_EVENT, type AddToCartDetail, announceCartCount } from '../cart-events';
 import { RentalRequestButton } from '../rentals/rental-request-button';
 import { themedButton } from '../shop-layout';
@@ -432,12 +421,10 @@ export function ProductPage({
                 onChange={(valueId) => onValue(attribute.id, valueId)}
               />
             ))}
-            <NumberInput
+            <QuantityInput
               label="Quantity"
               min={1}
               max={Math.max(1, max)}
-              allowDecimal={false}
-              allowNegative={false}
               value={quantity}
               onChange={setQuantity}
               w={140}
