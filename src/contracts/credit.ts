@@ -229,6 +229,8 @@ export type PartnerCreditPageProps = {
   currency_symbol: string;
   /** The partner's latest credit requests and how the shop answered them (docs/decisions/0070). */
   requests: CreditRequestView[];
+  /** The shop's date (in its time zone): the statement's default period ends on it. */
+  today: string;
 };
 
 // ---------- credit requests, the admin's answer (issue 17; docs/decisions/0070) ----------

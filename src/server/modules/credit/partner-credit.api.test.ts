@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_MESSAGES as M } from '../../../contracts/credit';
+import { isoDateInZone } from '../../../domain/dates/date-format';
 import { createProduct } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
-import { setSettings } from '../../platform/settings/settings-store';
+import { getSetting, setSettings } from '../../platform/settings/settings-store';
 import { products } from '../catalogue/catalogue.tables';
 import { orders } from '../orders/orders.tables';
 import { creditAccounts, creditRequests, creditTransactions } from './credit.tables';
@@ -339,6 +340,26 @@ describe('two checkouts at once', () => {
 });
 
 describe('GET /partner/credit (the partner area’s credit page)', () => {
+  it('gives the statement the shop’s today, in the shop’s time zone, not the server’s', async () => {
+    const partner = await newPartner();
+    const before = await getSetting(t.ctx.db, 'app_timezone');
+    const todayOn = async (zone: string) => {
+      await setSettings(t.ctx.db, { app_timezone: zone });
+      const page = await partner.get('/partner/credit', { accept: 'text/html' });
+      return /"today":"(\d{4}-\d{2}-\d{2})"/.exec(page.body)?.[1];
+    };
+    try {
+      // 25 hours apart: never the same date, whatever the hour of the run.
+      const east = await todayOn('Pacific/Kiritimati');
+      const west = await todayOn('Pacific/Pago_Pago');
+      expect(east).toBe(isoDateInZone(new Date(), 'Pacific/Kiritimati'));
+      expect(west).toBe(isoDateInZone(new Date(), 'Pacific/Pago_Pago'));
+      expect(east).not.toBe(west);
+    } finally {
+      await setSettings(t.ctx.db, { app_timezone: before });
+    }
+  });
+
   it('shows the partner’s own account and transactions, paged; nobody else’s', async () => {
     const partner = await newPartner();
     const empty = await partner.get('/partner/credit', { accept: 'text/html' });

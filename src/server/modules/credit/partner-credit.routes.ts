@@ -9,6 +9,7 @@ import {
   partnerTransactionsQuery,
 } from '../../../contracts/credit';
 import { debitForOrder } from '../../../domain/credit/credit';
+import { isoDateInZone } from '../../../domain/dates/date-format';
 import { fromDecimal } from '../../../domain/money/money';
 import { defineRoute } from '../../platform/http/define-route';
 import { idempotent } from '../../platform/idempotency/idempotency';
@@ -97,11 +98,12 @@ export const partnerCreditRoutes = [
     query: creditTransactionsQuery,
     handler: async ({ ctx, req, reply, session, query }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
-      const [credit, account, currency, requests] = await Promise.all([
+      const [credit, account, currency, requests, timeZone] = await Promise.all([
         partnerCreditOf(ctx.db, session.user.id),
         accountOfUser(ctx.db, session.user.id),
         defaultCurrency(ctx.db),
         latestRequestsOf(ctx.db, session.user.id, PARTNER_CREDIT_REQUESTS_SHOWN),
+        getSetting(ctx.db, 'app_timezone'),
       ]);
       const transactions = account
         ? presentTransactions(await transactionsPage(ctx.db, account.id, query.page))
@@ -117,6 +119,7 @@ export const partnerCreditRoutes = [
             transactions,
             currency_symbol: currency.symbol,
             requests: requests.map(presentCreditRequest),
+            today: isoDateInZone(ctx.now(), timeZone),
           },
         }),
       );

@@ -67,6 +67,8 @@ describe('GET /api/rental/product-info/{id}', () => {
     expect(reply.json().data).toMatchObject({
       name: 'Walker',
       rental_price: '20.00',
+      // The shop's date, in its time zone: the dialog's earliest start.
+      today,
       free_units: 2,
       max_quantity: 2,
       variants: [],

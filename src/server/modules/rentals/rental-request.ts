@@ -87,7 +87,8 @@ export async function rentalProductInfo(
 ) {
   const product = await rentableProduct(ctx.db, id, role);
   if (!product?.isRental || product.rentalPrice === null) throw notFound(R.notRentable);
-  const start = query.start_date ?? (await shopToday(ctx.db, ctx.now()));
+  const today = await shopToday(ctx.db, ctx.now());
+  const start = query.start_date ?? today;
   const range = rangeOf(start, query.rental_months ?? 1);
   const variants = product.isVariable
     ? await ctx.db
@@ -114,6 +115,8 @@ export async function rentalProductInfo(
     rental_price: price,
     unit_rental_label: product.unitRentalLabel,
     is_variable_product: product.isVariable,
+    /** The shop's date, in its time zone: the earliest start the request accepts. */
+    today,
     start_date: range.start,
     end_date: range.end,
     free_units: free,

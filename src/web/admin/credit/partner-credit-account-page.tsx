@@ -15,6 +15,7 @@ import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CreditTransactionView } from '../../../contracts/credit';
+import { addDays, isoDateInZone } from '../../../domain/dates/date-format';
 import { displayDateTime } from '../../lib/format';
 import { useUiSettings } from '../../lib/ui-settings';
 import { SystemDateInput } from '../../ui/date-input';
@@ -40,16 +41,6 @@ function BackLink() {
   );
 }
 
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
-function monthAgo(): string {
-  const d = new Date();
-  d.setUTCMonth(d.getUTCMonth() - 1);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
  * A partner's credit account (spec 3 §2): balance, limit, status, the dialogs that change them,
  * the statement export for a date range (pdf or excel) and the transactions, 20 a page.
@@ -62,11 +53,17 @@ export function PartnerCreditAccountPage() {
   const transactions = useCreditTransactions(id, page);
   const [dialog, setDialog] = useState<CreditDialog | null>(null);
   const [opened, setOpened] = useState(0);
-  const [range, setRange] = useState<{ start: string | null; end: string | null; format: string }>({
-    start: monthAgo(),
-    end: today(),
+  // The statement's period until changed: the last 30 days to the shop's today (its time zone,
+  // as the server reads the dates), not the browser's UTC date.
+  const shopToday = isoDateInZone(new Date(), timezone);
+  const [chosen, setRange] = useState<{ start?: string | null; end?: string | null; format: string }>({
     format: 'pdf',
   });
+  const range = {
+    start: chosen.start === undefined ? addDays(shopToday, -30) : chosen.start,
+    end: chosen.end === undefined ? shopToday : chosen.end,
+    format: chosen.format,
+  };
 
   if (partner.isError)
     return (

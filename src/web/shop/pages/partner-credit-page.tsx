@@ -22,6 +22,7 @@ import {
   creditRequestBody,
   type PartnerCreditPageProps,
 } from '../../../contracts/credit';
+import { addDays } from '../../../domain/dates/date-format';
 import { displayDate, money as formatMoney } from '../../lib/format';
 import { HttpError, http } from '../../lib/http';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -35,9 +36,6 @@ const PARTNER = 'partner';
 const REQUEST_FAILED = 'Failed to submit credit request.';
 const EXPORT_FAILED = 'Failed to export credit statement.';
 
-const today = () => new Date().toISOString().slice(0, 10);
-const monthAgo = () => new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
-
 /**
  * /partner/credit (spec 3 §2, §7): the partner's credit account, every transaction (20 a page),
  * a request for more credit, and the statement as pdf or excel for a date range.
@@ -48,6 +46,7 @@ export function PartnerCreditPage({
   transactions,
   currency_symbol,
   requests,
+  today,
 }: PartnerCreditPageProps) {
   const money = (value: number) => formatMoney(value, currency_symbol);
   return (
@@ -85,7 +84,7 @@ export function PartnerCreditPage({
       </Card>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <CreditRequestForm />
-        {has_account && <StatementExport />}
+        {has_account && <StatementExport today={today} />}
       </SimpleGrid>
       {requests.length > 0 && <CreditRequestsCard requests={requests} money={money} />}
     </AreaShell>
@@ -196,10 +195,11 @@ function CreditRequestForm() {
   );
 }
 
-function StatementExport() {
+/** The statement of the last 30 days by default, to the shop's today (the server says which day that is). */
+function StatementExport({ today }: { today: string }) {
   const [format, setFormat] = useState('pdf');
-  const [start, setStart] = useState(monthAgo);
-  const [end, setEnd] = useState(today);
+  const [start, setStart] = useState<string>(() => addDays(today, -30));
+  const [end, setEnd] = useState<string>(today);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 

@@ -2,11 +2,14 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RENTAL_REQUEST_MESSAGES } from '../../../contracts/rentals';
+import { addDays } from '../../../domain/dates/date-format';
 import { renderWithProviders } from '../../ui/render-for-test';
 import RentalRequestDialog from './rental-request-dialog';
 import { requestProblems, todayIso } from './rental-request-rules';
 
 let submitted: unknown[];
+/** What the stubbed product-info says the shop's date is (undefined: it says nothing). */
+let shopToday: string | undefined;
 let costBodies: unknown[];
 
 beforeEach(() => {
@@ -20,7 +23,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://shop.test');
     if (url.pathname === '/api/rental/product-info/4')
-      return Response.json({ success: true, data: { available_units: 3 } });
+      return Response.json({ success: true, data: { available_units: 3, today: shopToday } });
     if (url.pathname === '/api/checkout/pickup-points')
       return Response.json({
         success: true,
@@ -38,6 +41,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  shopToday = undefined;
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -45,6 +49,14 @@ afterEach(() => {
 const product = { id: 4, name: 'Party tent', is_variable_product: false, productStocks: [] };
 
 describe('the public rental request modal (spec 3 §5)', () => {
+  it('starts on the shop’s today when the shop’s calendar is ahead of the visitor’s', async () => {
+    shopToday = addDays(todayIso(), 1);
+    renderWithProviders(<RentalRequestDialog product={product} symbol="$" onClose={() => {}} />);
+    const start = (await screen.findByLabelText(/^Start date/)) as HTMLInputElement;
+    await waitFor(() => expect(start.value).toBe(shopToday));
+    expect(start.min).toBe(shopToday);
+  });
+
   it('shows the spec messages beside the fields and sends nothing', async () => {
     renderWithProviders(<RentalRequestDialog product={product} symbol="$" onClose={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Send request' }));

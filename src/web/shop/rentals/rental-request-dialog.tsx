@@ -27,6 +27,8 @@ import { type RequestValues, requestProblems, todayIso } from './rental-request-
 
 type PickupPoint = { id: number; name: string; address: string; service_fee: string | number };
 type ProductInfo = {
+  /** The shop's date (its time zone): the earliest start it accepts. */
+  today?: string;
   free_units?: number | null;
   available_units?: number | null;
   max_quantity?: number | null;
@@ -61,6 +63,9 @@ export default function RentalRequestDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [bookingNumber, setBookingNumber] = useState<string | null>(null);
 
+  // The shop's today once the server has said it (it checks the start against its own calendar);
+  // until then the visitor's.
+  const today = info?.today ?? todayIso();
   const [variantId, setVariantId] = useState<string | null>(null);
   const variantInfo = info?.variants?.find((v) => String(v.id) === variantId);
   const free = variantInfo?.max_quantity ?? info?.max_quantity ?? info?.available_units ?? null;
@@ -85,11 +90,12 @@ export default function RentalRequestDialog({
     },
     validate: (values) => ({
       ...zodValidate(submitBookingBody)(values),
-      ...requestProblems(values, { max, today: todayIso(), needsVariant: product.is_variable_product }),
+      ...requestProblems(values, { max, today, needsVariant: product.is_variable_product }),
     }),
   });
   const values = form.getValues();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per product; the form's handle is stable
   useEffect(() => {
     const controller = new AbortController();
     http
@@ -98,7 +104,14 @@ export default function RentalRequestDialog({
         undefined,
         controller.signal,
       )
-      .then((reply) => setInfo(reply.data ?? reply))
+      .then((reply) => {
+        const data = reply.data ?? reply;
+        setInfo(data);
+        // A start still before the shop's today (the visitor's calendar is behind the shop's)
+        // moves to it, so the default never fails the server's check.
+        const start = form.getValues().start_date;
+        if (data.today && start < data.today) form.setFieldValue('start_date', data.today);
+      })
       .catch(() => setInfo(null));
     http
       .get<{ pickup_points: PickupPoint[] }>('/api/checkout/pickup-points', undefined, controller.signal)
@@ -243,7 +256,7 @@ export default function RentalRequestDialog({
                   label="Start date"
                   type="date"
                   withAsterisk
-                  min={todayIso()}
+                  min={today}
                   {...form.getInputProps('start_date')}
                 />
               </Grid.Col>
