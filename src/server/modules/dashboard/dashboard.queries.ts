@@ -28,37 +28,59 @@ export type StatusTotalsRow = {
   unpaid: string;
 };
 
-/** One row per payment status of the range's sales: the overview and the breakdown both add these. */
-export function statusTotals(db: Executor, range: DateRange, timeZone: string): Promise<StatusTotalsRow[]> {
-  return db
+export type DailyTotalsRow = { date: string; count: number; amount: string };
+
+/**
+ * The range's sales in one pass over its orders (GROUPING SETS): one row per payment status (the
+ * overview and the breakdown both add these) and one per day of the shop's calendar (days without
+ * orders are absent), instead of two scans of the same rows (issue 18, a year's dashboard).
+ */
+export async function salesTotals(
+  db: Executor,
+  range: DateRange,
+  timeZone: string,
+): Promise<{ statuses: StatusTotalsRow[]; daily: DailyTotalsRow[] }> {
+  const sales = db
     .select({
-      status: orders.paymentStatus,
-      count: count(),
-      amount: sql<string>`coalesce(sum(${orders.grandTotal}), 0)::text`,
-      paid: sql<string>`coalesce(sum(least(${orders.amountPaid}, ${orders.grandTotal})), 0)::text`,
-      unpaid: sql<string>`coalesce(sum(greatest(${orders.grandTotal} - ${orders.amountPaid}, 0)), 0)::text`,
+      status: sql<string>`${orders.paymentStatus}`.as('status'),
+      // The day is worked out once per row here: the zone is a parameter, and each mention of it
+      // in a GROUP BY would be another expression.
+      day: sql<string>`((${orders.createdAt} at time zone ${timeZone})::date)::text`.as('day'),
+      total: sql<string>`${orders.grandTotal}`.as('total'),
+      paid: sql<string>`least(${orders.amountPaid}, ${orders.grandTotal})`.as('paid'),
+      unpaid: sql<string>`greatest(${orders.grandTotal} - ${orders.amountPaid}, 0)`.as('unpaid'),
     })
     .from(orders)
     .where(rangeSales(range, timeZone))
-    .groupBy(orders.paymentStatus);
-}
-
-/** The range's sales per day of the shop's calendar (days without orders are absent). */
-export function dailyTotals(db: Executor, range: DateRange, timeZone: string) {
-  const day = sql<string>`((${orders.createdAt} at time zone ${timeZone})::date)::text`;
-  return (
-    db
-      .select({
-        date: day,
-        count: count(),
-        amount: sql<string>`coalesce(sum(${orders.grandTotal}), 0)::text`,
-      })
-      .from(orders)
-      .where(rangeSales(range, timeZone))
-      // By position: the zone is a parameter, and each mention of it would be another expression.
-      .groupBy(sql`1`)
-      .orderBy(sql`1`)
-  );
+    .as('sales');
+  const rows = await db
+    .select({
+      // 1 on a day's row (the status is not what it groups by), 0 on a status's row.
+      perDay: sql<number>`grouping(${sales.status})::int`,
+      status: sales.status,
+      day: sales.day,
+      count: count(),
+      amount: sql<string>`coalesce(sum(${sales.total}), 0)::text`,
+      paid: sql<string>`coalesce(sum(${sales.paid}), 0)::text`,
+      unpaid: sql<string>`coalesce(sum(${sales.unpaid}), 0)::text`,
+    })
+    .from(sales)
+    .groupBy(sql`grouping sets ((${sales.status}), (${sales.day}))`);
+  const statuses: StatusTotalsRow[] = [];
+  const daily: DailyTotalsRow[] = [];
+  for (const row of rows) {
+    if (Number(row.perDay) === 1) daily.push({ date: row.day, count: row.count, amount: row.amount });
+    else
+      statuses.push({
+        status: row.status,
+        count: row.count,
+        amount: row.amount,
+        paid: row.paid,
+        unpaid: row.unpaid,
+      });
+  }
+  daily.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return { statuses, daily };
 }
 
 /** Completed payments of live orders dated within the range, per payment type. */
