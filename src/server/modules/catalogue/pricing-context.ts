@@ -9,7 +9,7 @@ import type { Executor } from '../../platform/db/database';
 import { preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { cachedReference } from '../../platform/db/reference-cache';
-import { getSettings, settingsReader } from '../../platform/settings/settings-store';
+import { settingsReader } from '../../platform/settings/settings-store';
 import {
   categories,
   discountRuleCategories,
@@ -20,12 +20,6 @@ import {
 } from './catalogue.tables';
 
 export type ShopPricing = PricingContext & { vat: VatSettings; timezone: string };
-
-/** Today in the shop's time zone: discount dates are whole days there (issue 3). */
-export async function shopToday(db: Executor, now: Date): Promise<{ today: IsoDate; timezone: string }> {
-  const { app_timezone } = await getSettings(db, ['app_timezone']);
-  return { today: isoDateInZone(now, app_timezone), timezone: app_timezone };
-}
 
 type RuleRow = typeof discountRules.$inferSelect & { productIds: number[]; categoryIds: number[] };
 

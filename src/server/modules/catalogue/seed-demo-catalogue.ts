@@ -11,6 +11,7 @@ import { addDays } from '../../../domain/dates/date-format';
 import type { Actor } from '../../platform/audit/audit';
 import { users } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
+import { shopToday } from '../../platform/settings/settings-store';
 import { storeDemoImage } from '../files';
 import { categories, products, vats } from './catalogue.tables';
 import {
@@ -21,7 +22,6 @@ import {
   DEMO_PRODUCTS,
   type DemoProduct,
 } from './demo-catalogue-data';
-import { shopToday } from './pricing-context';
 import { saveAttribute } from './save-attribute';
 import { saveAttributeValue } from './save-attribute-value';
 import { saveBrand } from './save-brand';
@@ -159,7 +159,7 @@ export async function seedDemoCatalogue(ctx: AppContext, actor: Actor): Promise<
     .from(users)
     .where(eq(users.email, 'supplier@demo.test'))
     .limit(1);
-  const { today } = await shopToday(ctx.db, ctx.now());
+  const today = await shopToday(ctx.db, ctx.now());
 
   for (const [index, demo] of DEMO_PRODUCTS.entries()) {
     const imageId = await storeDemoImage(

@@ -1,6 +1,7 @@
 import { asc, inArray, isNull } from 'drizzle-orm';
 import { addDays } from '../../../domain/dates/date-format';
 import type { Db } from '../../platform/db/database';
+import { shopToday } from '../../platform/settings/settings-store';
 import {
   categories,
   discountRuleCategories,
@@ -8,7 +9,6 @@ import {
   discountRules,
   products,
 } from './catalogue.tables';
-import { shopToday } from './pricing-context';
 
 export const DEMO_DISCOUNT_NAMES = {
   storeWide: 'Store-wide 5 %',
@@ -22,7 +22,7 @@ export const DEMO_DISCOUNT_NAMES = {
  * names are not there yet, so it can run on every start. Returns the names it added.
  */
 export async function seedDemoDiscounts(db: Db, now: Date = new Date()): Promise<string[]> {
-  const { today } = await shopToday(db, now);
+  const today = await shopToday(db, now);
   const [category] = await db
     .select({ id: categories.id, name: categories.name })
     .from(categories)

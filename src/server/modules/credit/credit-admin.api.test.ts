@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_MESSAGES as M } from '../../../contracts/credit';
 import { createRole, createUser } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
+import { shopToday } from '../../platform/settings/settings-store';
 import { creditAccountChanges, creditAccounts, creditTransactions } from './credit.tables';
 
 let t: TestApp;
@@ -199,7 +200,8 @@ describe('partner credit (admin)', () => {
   });
 
   it('exports a statement as xlsx or pdf for a date range', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // The shop's today: the statement's days are days of its calendar, not UTC ones.
+    const today = await shopToday(t.ctx.db, t.ctx.now());
     const xlsx = await admin.get(
       `/admin/partners/${partnerId}/credit/export?format=excel&start_date=2020-01-01&end_date=${today}`,
     );

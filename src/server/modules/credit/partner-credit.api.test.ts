@@ -4,7 +4,7 @@ import { CREDIT_MESSAGES as M } from '../../../contracts/credit';
 import { isoDateInZone } from '../../../domain/dates/date-format';
 import { createProduct } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
-import { getSetting, setSettings } from '../../platform/settings/settings-store';
+import { getSetting, setSettings, shopToday } from '../../platform/settings/settings-store';
 import { products } from '../catalogue/catalogue.tables';
 import { orders } from '../orders/orders.tables';
 import { creditAccounts, creditRequests, creditTransactions } from './credit.tables';
@@ -95,7 +95,8 @@ describe('GET /api/partner/credit-balance and /credit-transactions', () => {
   it('exports the partner’s own statement', async () => {
     const partner = await newPartner();
     await giveCredit(partner.user.id, '10.00');
-    const today = new Date().toISOString().slice(0, 10);
+    // The shop's today: the statement's days are days of its calendar, not UTC ones.
+    const today = await shopToday(t.ctx.db, t.ctx.now());
     const reply = await partner.get(
       `/partner/credit/export?format=pdf&start_date=${today}&end_date=${today}`,
     );

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MONEY_DECIMALS_MESSAGE } from '../../../contracts/common';
 import { ORDER_MESSAGES as M, type OrderReply, orderFormBody } from '../../../contracts/orders';
+import { isoDateInZone } from '../../../domain/dates/date-format';
 import { PAYMENT_MESSAGES as PM } from '../../../domain/orders/payment-rules';
 import { createProduct, createUser } from '../../../test/factories';
 import {
@@ -15,6 +16,7 @@ import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { rolesOf } from '../../platform/auth/user-roles';
+import { getSetting, setSettings } from '../../platform/settings/settings-store';
 import { products } from '../catalogue/catalogue.tables';
 import { createOrder } from './create-order';
 import { orderPayments, orders } from './orders.tables';
@@ -572,6 +574,38 @@ describe('createOrder for the demo seed', () => {
     expect(inTx.message).toBe(M.created);
     expect(alone.order.order_code).not.toBe(inTx.order.order_code);
     expect((await getOrder(inTx.order.id)).grand_total).toBe('10.00');
+  });
+});
+
+describe('a payment taken with the order and no date', () => {
+  it('is dated on the shop’s today, in the shop’s time zone', async () => {
+    const before = await getSetting(t.ctx.db, 'app_timezone');
+    const product = await createProduct(t.ctx.db, { price: '100.00' });
+    const items = [{ product_id: product.id, quantity: 1, price: 100 }];
+    const dates: string[] = [];
+    try {
+      // 25 hours apart: never the same date, whatever the hour of the run.
+      for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+        await setSettings(t.ctx.db, { app_timezone: zone });
+        const created = await staff.post(
+          '/admin/orders',
+          orderForm(items, '100.00', {
+            payment_intent: 'immediate_payment',
+            payment_type: 'cash',
+            amount_paid: '40',
+          }),
+        );
+        expect(created.statusCode).toBe(201);
+        const order = await getOrder(created.json().order.id);
+        expect(order.payments).toEqual([
+          expect.objectContaining({ payment_date: isoDateInZone(new Date(), zone) }),
+        ]);
+        dates.push(order.payments[0]!.payment_date);
+      }
+      expect(dates[0]).not.toBe(dates[1]);
+    } finally {
+      await setSettings(t.ctx.db, { app_timezone: before });
+    }
   });
 });
 

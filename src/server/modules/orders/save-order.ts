@@ -35,6 +35,7 @@ import {
 } from '../../../domain/orders/payment-rules';
 import { audit, type ShopActor } from '../../platform/audit/audit';
 import type { Tx } from '../../platform/db/database';
+import { shopToday } from '../../platform/settings/settings-store';
 import { checkCustomerAccount } from '../accounts';
 import { defaultCurrency } from '../currencies';
 import { currencies } from '../currencies/currencies.tables';
@@ -75,8 +76,6 @@ export function paidOrderRestriction(): AppError {
     error_type: 'paid_order_restriction',
   });
 }
-
-const todayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 /** Items as the audit trail and the lock compare them. */
 export function linesOfStored(rows: readonly OrderItemRow[]): ItemLine[] {
@@ -229,6 +228,8 @@ export async function saveOrder(
     throw paidOrderRestriction();
 
   const stock = await stockSettings(tx);
+  // A payment recorded without a date is dated on the shop's today, in its time zone.
+  const today = await shopToday(tx, now);
   const vat = await orderVatSettings(tx, existing);
   const errors: FieldErrors = {};
   const snapshot = await snapshotItems(tx, body.order_items_json, {
@@ -341,8 +342,7 @@ export async function saveOrder(
     currencyId: currency.id,
     currencyCode: currency.code,
     currencySymbol: currency.symbol,
-    paymentDate:
-      body.payment_date ?? (firstPayment !== null ? todayOf(now) : (existing?.paymentDate ?? null)),
+    paymentDate: body.payment_date ?? (firstPayment !== null ? today : (existing?.paymentDate ?? null)),
     transactionId: body.transaction_id ?? null,
     paymentDetails: body.payment_details ?? null,
     notified: body.notified,
@@ -378,7 +378,7 @@ export async function saveOrder(
       status: 'completed',
       amount: toDecimalText(firstPayment),
       paymentType: payment.paymentType ?? 'cod',
-      paymentDate: body.payment_date ?? todayOf(now),
+      paymentDate: body.payment_date ?? today,
       transactionId: body.transaction_id ?? null,
       paymentDetails: body.payment_details ?? null,
       createdBy: actor.userId,

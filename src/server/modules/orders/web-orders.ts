@@ -4,6 +4,7 @@ import type { Cents } from '../../../domain/money/money';
 import { toDecimalText } from '../../../domain/money/money';
 import type { ShopActor } from '../../platform/audit/audit';
 import type { Executor, Tx } from '../../platform/db/database';
+import { shopToday } from '../../platform/settings/settings-store';
 import { itemsOfOrder, lockOrder, type OrderItemRow, type OrderRow } from './orders.queries';
 import { orders } from './orders.tables';
 import { recordPayment } from './record-payment';
@@ -49,6 +50,7 @@ export async function recordCardPayment(
   order: OrderRow,
   payment: { amount: Cents; transactionId: string; details: string },
 ) {
+  const today = await shopToday(tx, now);
   return recordPayment(
     tx,
     actor,
@@ -57,7 +59,7 @@ export async function recordCardPayment(
     {
       payment_type: 'card',
       amount: Number(toDecimalText(payment.amount)),
-      payment_date: now.toISOString().slice(0, 10),
+      payment_date: today,
       transaction_id: payment.transactionId,
       payment_details: payment.details,
     },

@@ -10,9 +10,9 @@ import {
 import { type Actor, audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/http/errors';
+import { shopToday } from '../../platform/settings/settings-store';
 import { defaultCurrency } from '../currencies';
 import { isFullyPaid, settlePeriodPaidState } from './period-paid-state';
-import { shopToday } from './period-replies';
 import { findPeriodOr404, lockPeriodOr404, moneyOfPeriod } from './periods.queries';
 import { rentalPayments, rentalPeriods } from './rentals.tables';
 

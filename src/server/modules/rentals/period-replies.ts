@@ -1,8 +1,7 @@
 import type { PeriodReply, PeriodsReply } from '../../../contracts/rental-periods';
-import { type IsoDate, isoDateInZone } from '../../../domain/dates/date-format';
 import { earliestNextPeriodStart } from '../../../domain/rentals/rental-periods';
 import type { Executor } from '../../platform/db/database';
-import { getSettings } from '../../platform/settings/settings-store';
+import { shopToday } from '../../platform/settings/settings-store';
 import { presentPeriod } from './periods.presenter';
 import {
   detailsOfPeriods,
@@ -11,12 +10,6 @@ import {
   moneyOfPeriods,
   periodsOfBooking,
 } from './periods.queries';
-
-/** Today in the shop's time zone (DECISIONS 17: the shop's today decides overdue, not a browser's). */
-export async function shopToday(db: Executor, now: Date): Promise<IsoDate> {
-  const { app_timezone } = await getSettings(db, ['app_timezone']);
-  return isoDateInZone(now, app_timezone);
-}
 
 /** GET /admin/api/rental-periods/booking/{id}: every period with its totals, in a fixed number of queries. */
 export async function loadBookingPeriods(db: Executor, bookingId: number, now: Date): Promise<PeriodsReply> {

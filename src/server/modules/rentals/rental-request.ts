@@ -8,7 +8,6 @@ import {
   type SubmitBookingBody,
 } from '../../../contracts/rentals';
 import { CUSTOMER_SIDE_ROLES } from '../../../domain/access/account-scope';
-import { type IsoDate, isoDateInZone } from '../../../domain/dates/date-format';
 import { type FieldErrors, fieldError, validationError } from '../../../domain/errors';
 import { cents, formatMoney, fromDecimal, toDecimalText } from '../../../domain/money/money';
 import { DAYS_PER_BILLED_MONTH, rentalItemCost } from '../../../domain/rentals/rental-cost';
@@ -17,7 +16,7 @@ import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
 import { enforceRateLimits, type RateLimit } from '../../platform/http/rate-limit';
-import { getSettings } from '../../platform/settings/settings-store';
+import { shopToday } from '../../platform/settings/settings-store';
 import { productStocks, products } from '../catalogue/catalogue.tables';
 import { defaultCurrency } from '../currencies';
 import { activePickupPoints } from '../shop-setup';
@@ -36,11 +35,6 @@ export const RENTAL_REQUEST_LIMITS: { minute: RateLimit; hour: RateLimit } = {
 
 /** The public request's booking message (spec 3 §7: the reply returns booking_number). */
 export const REQUEST_SUBMITTED = 'Your rental request has been submitted. We will contact you shortly.';
-
-async function shopToday(db: Executor, now: Date): Promise<IsoDate> {
-  const { app_timezone } = await getSettings(db, ['app_timezone']);
-  return isoDateInZone(now, app_timezone);
-}
 
 /**
  * A product the shop shows to this visitor (active, not deleted, visible to the role or to guests:

@@ -7,6 +7,7 @@ import {
   type Settings,
   type SettingValue,
 } from '../../../contracts/settings';
+import { type IsoDate, isoDateInZone } from '../../../domain/dates/date-format';
 import { validationError } from '../../../domain/errors';
 import type { Executor } from '../db/database';
 import { preparedStatement } from '../db/prepared';
@@ -94,4 +95,13 @@ export async function setSettings(db: Executor, values: Partial<Settings>): Prom
 export async function removeSettings(db: Executor, keys: readonly SettingKey[]): Promise<void> {
   if (keys.length === 0) return;
   await db.delete(settings).where(inArray(settings.key, [...keys]));
+}
+
+/**
+ * Today in the shop's time zone (system settings app_timezone): the day that decides discounts,
+ * overdue periods, the earliest rental start and a payment's date, never the server's or a
+ * browser's UTC date (DECISIONS 17).
+ */
+export async function shopToday(db: Executor, now: Date): Promise<IsoDate> {
+  return isoDateInZone(now, await getSetting(db, 'app_timezone'));
 }
