@@ -2,9 +2,10 @@ import { magicLinkMail, passwordResetMail, purgeExpiredSmsCodes, smsOtpSms } fro
 import { newOrderAdminMail, orderConfirmationMail, sandboxWebhook } from './modules/checkout';
 import { contactMessageMail } from './modules/contact';
 import { creditRequestDecisionMail } from './modules/credit';
-import { customerLinkMail, documentMail, purgeExpiredOrderLinks } from './modules/orders';
+import { customerLinkMail, documentForMail, documentMail, purgeExpiredOrderLinks } from './modules/orders';
 import {
   periodPaymentLinkMail,
+  rentalDocumentForMail,
   rentalDocumentMail,
   rentalRequestAdminMail,
   rentalRequestCustomerMail,
@@ -23,7 +24,9 @@ export const allJobs: readonly AnyJob[] = [
   magicLinkMail,
   smsOtpSms,
   customerLinkMail,
+  documentForMail,
   documentMail,
+  rentalDocumentForMail,
   rentalDocumentMail,
   stockAlertsMail,
   contactMessageMail,

@@ -8,6 +8,7 @@ import { getSettings } from '../../platform/settings/settings-store';
 import { documentFileName } from './documents.presenter';
 import { findDocument, findOrderOr404 } from './documents.queries';
 import { currentDocumentIn, readDocumentPdf } from './documents-view';
+import { assertDocumentAvailable } from './generate-document';
 
 type DocumentMail = {
   orderId: number;
@@ -18,8 +19,8 @@ type DocumentMail = {
 };
 
 /**
- * The document's e-mail, sent by the job queue (docs/decisions/0046): the version chosen when the
- * admin pressed the button, as a PDF attachment to the order's customer e-mail. Audited when sent,
+ * The document's e-mail, sent by the job queue (docs/decisions/0046): the version documentForMail
+ * chose, as a PDF attachment to the order's customer e-mail. Audited when sent,
  * and when the last attempt fails.
  */
 export const documentMail = defineJob<DocumentMail>({
@@ -61,10 +62,41 @@ export const documentMail = defineJob<DocumentMail>({
   },
 });
 
+type DocumentForMail = { orderId: number; type: DocumentType; actorUserId: number; ip: string | null };
+
 /**
- * POST /admin/orders/{id}/send-document-email (spec 1 §7): picks the latest version (a fresh one
- * when the order changed since) and queues its e-mail to the order's customer in the same
- * transaction; documentMail sends it.
+ * The document an e-mail carries, made by the job queue rather than in the admin's request (issue
+ * 18: document generation is a job): the latest version when the order has not changed since it
+ * was made, else a fresh one, and the e-mail queued in the same transaction. A failed attempt
+ * rolls back whole, so a retry never leaves a half-made version; the mail job (documentMail)
+ * retries the sending on its own.
+ */
+export const documentForMail = defineJob<DocumentForMail>({
+  name: 'orders.document-for-mail',
+  async run(ctx, { orderId, type, actorUserId, ip }) {
+    await ctx.db.transaction(async (tx) => {
+      const order = await findOrderOr404(tx, orderId).catch(() => null);
+      if (!order?.customerEmail) return; // deleted, or its address removed since: nothing to send
+      const { doc } = await currentDocumentIn(ctx, tx, { userId: actorUserId, ip }, orderId, type, false);
+      await documentMail.enqueue(tx, { orderId, documentId: doc.id, type, actorUserId, ip }, ctx.now());
+    });
+  },
+  async failed(ctx, { orderId, type, actorUserId, ip }, error) {
+    await audit(ctx.db, {
+      actorUserId,
+      action: 'order.document_email_failed',
+      subjectType: 'order',
+      subjectId: orderId,
+      data: { document_type: type, error },
+      ip,
+    });
+  },
+});
+
+/**
+ * POST /admin/orders/{id}/send-document-email (spec 1 §7): checks the order can be mailed and
+ * queues the making of its document (the latest version, a fresh one when the order changed
+ * since), which queues the e-mail to the order's customer (documentForMail, documentMail).
  */
 export async function sendDocumentEmail(
   ctx: AppContext,
@@ -72,14 +104,12 @@ export async function sendDocumentEmail(
   orderId: number,
   type: DocumentType,
 ): Promise<void> {
-  const order = await findOrderOr404(ctx.db, orderId);
-  if (!order.customerEmail) throw fieldError('document_type', ORDER_DOCUMENT_MESSAGES.customerEmailRequired);
   await ctx.db.transaction(async (tx) => {
-    const { doc } = await currentDocumentIn(ctx, tx, actor, orderId, type, false);
-    await documentMail.enqueue(
-      tx,
-      { orderId, documentId: doc.id, type, actorUserId: actor.userId, ip: actor.ip },
-      ctx.now(),
-    );
+    const order = await findOrderOr404(tx, orderId);
+    if (!order.customerEmail)
+      throw fieldError('document_type', ORDER_DOCUMENT_MESSAGES.customerEmailRequired);
+    // What the Generate button would refuse is refused here, at once (422), not by the job.
+    assertDocumentAvailable(order, type);
+    await documentForMail.enqueue(tx, { orderId, type, actorUserId: actor.userId, ip: actor.ip }, ctx.now());
   });
 }

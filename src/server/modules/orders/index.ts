@@ -2,7 +2,7 @@ export { cancelOrderForBuyer } from './cancel-order-for-buyer';
 export { createOrder } from './create-order';
 export { customerLinkRoutes } from './customer-link.routes';
 export { orderDocumentRoutes } from './documents.routes';
-export { documentMail } from './documents-email';
+export { documentForMail, documentMail } from './documents-email';
 export { orderIdOfLinkToken } from './order-link';
 export { orderLinkRoutes } from './order-link.routes';
 export { orderRoutes } from './orders.routes';

@@ -497,7 +497,10 @@ describe('sending a period document by e-mail', () => {
     const mine = async () =>
       (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(booking.customerEmail));
     expect(await mine()).toEqual([]);
+    // The request makes no PDF: a job does (issue 18), then another mails it.
+    expect(await documentsOf(booking.id)).toEqual([]);
     await t.settleJobs();
+    expect(await documentsOf(booking.id)).toHaveLength(1);
     const [file] = await mine();
     expect(file).toBeDefined();
     const raw = await fs.readFile(path.join(dir, file!), 'utf8');

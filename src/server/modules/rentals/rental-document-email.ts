@@ -6,6 +6,7 @@ import {
 import { fieldError } from '../../../domain/errors';
 import { type Actor, audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import type { Tx } from '../../platform/db/database';
 import { defineJob } from '../../platform/jobs/job-queue';
 import { getSettings } from '../../platform/settings/settings-store';
 import {
@@ -14,7 +15,7 @@ import {
   findPeriodOr404,
   findRentalDocument,
 } from './documents.queries';
-import { generateRentalDocumentIn } from './rental-document-generate';
+import { assertRentalDocumentAvailable, generateRentalDocumentIn } from './rental-document-generate';
 import { readRentalDocumentPdf, rentalDocumentFileName } from './rental-document-view';
 
 type RentalDocumentMail = {
@@ -25,8 +26,8 @@ type RentalDocumentMail = {
 };
 
 /**
- * The document's e-mail, sent by the job queue (docs/decisions/0046): the version made when the
- * admin pressed the button, attached as a PDF, to the booking's customer e-mail. Audited when
+ * The document's e-mail, sent by the job queue (docs/decisions/0046): the version
+ * rentalDocumentForMail made, attached as a PDF, to the booking's customer e-mail. Audited when
  * sent, and when the last attempt fails.
  */
 export const rentalDocumentMail = defineJob<RentalDocumentMail>({
@@ -68,28 +69,78 @@ export const rentalDocumentMail = defineJob<RentalDocumentMail>({
   },
 });
 
+type RentalDocumentForMail = {
+  bookingId: number;
+  periodId: number;
+  type: PeriodDocumentType;
+  actorUserId: number;
+  ip: string | null;
+};
+
+/** The period's booking (locked) and the period with its totals now; null when either is gone. */
+async function mailablePeriod(tx: Tx, periodId: number) {
+  const found = await findPeriodByIdOr404(tx, periodId).catch(() => null);
+  if (!found) return null;
+  const booking = await findBookingOr404(tx, found.period.bookingId, true);
+  return { booking, period: await findPeriodOr404(tx, booking.id, periodId) };
+}
+
 /**
- * POST /admin/api/rental-periods/{id}/send-document-email (spec 3 §7): makes a fresh version of
- * the period's proforma or final invoice (what is mailed is what the period says now) and queues
- * its e-mail in the same transaction (docs/decisions/0069).
+ * The document an e-mail carries, made by the job queue rather than in the admin's request (issue
+ * 18: document generation is a job): a fresh version of the period's proforma or final invoice
+ * (what is mailed is what the period says when it is made, docs/decisions/0069), with its e-mail
+ * queued in the same transaction. A failed attempt rolls back whole, so a retry never leaves a
+ * half-made version; the mail job (rentalDocumentMail) retries the sending on its own.
+ */
+export const rentalDocumentForMail = defineJob<RentalDocumentForMail>({
+  name: 'rentals.document-for-mail',
+  async run(ctx, { periodId, type, actorUserId, ip }) {
+    await ctx.db.transaction(async (tx) => {
+      const found = await mailablePeriod(tx, periodId);
+      // Deleted since, or its customer address removed: nothing to send.
+      if (!found?.booking.customerEmail.trim()) return;
+      const actor = { userId: actorUserId, ip };
+      const doc = await generateRentalDocumentIn(ctx, tx, actor, found.booking, found.period, type);
+      await rentalDocumentMail.enqueue(
+        tx,
+        { bookingId: found.booking.id, documentId: doc.id, actorUserId, ip },
+        ctx.now(),
+      );
+    });
+  },
+  async failed(ctx, { bookingId, periodId, type, actorUserId, ip }, error) {
+    await audit(ctx.db, {
+      actorUserId,
+      action: 'rental_booking.document_email_failed',
+      subjectType: 'rental_booking',
+      subjectId: bookingId,
+      data: { period_id: periodId, document_type: type, error },
+      ip,
+    });
+  },
+});
+
+/**
+ * POST /admin/api/rental-periods/{id}/send-document-email (spec 3 §7): checks the period's
+ * document can be made and mailed (the same checks as its Generate button, answered at once), and
+ * queues the making of a fresh version, which queues its e-mail (rentalDocumentForMail).
  */
 export async function sendRentalDocumentEmail(
   ctx: AppContext,
   actor: Actor,
   periodId: number,
   type: PeriodDocumentType,
-): Promise<{ documentId: number; to: string }> {
+): Promise<{ to: string }> {
   return ctx.db.transaction(async (tx) => {
     const { period } = await findPeriodByIdOr404(tx, periodId);
     const booking = await findBookingOr404(tx, period.bookingId, true);
     if (!booking.customerEmail.trim()) throw fieldError('document_type', M.customerEmailRequired);
-    const withTotals = await findPeriodOr404(tx, booking.id, periodId);
-    const doc = await generateRentalDocumentIn(ctx, tx, actor, booking, withTotals, type);
-    await rentalDocumentMail.enqueue(
+    assertRentalDocumentAvailable(booking, await findPeriodOr404(tx, booking.id, periodId), type);
+    await rentalDocumentForMail.enqueue(
       tx,
-      { bookingId: booking.id, documentId: doc.id, actorUserId: actor.userId, ip: actor.ip },
+      { bookingId: booking.id, periodId, type, actorUserId: actor.userId, ip: actor.ip },
       ctx.now(),
     );
-    return { documentId: doc.id, to: booking.customerEmail };
+    return { to: booking.customerEmail };
   });
 }
