@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -12,6 +13,9 @@ import { defineConfig } from 'vitest/config';
 const onPostgres = process.env.EMPORIUM_TEST_DATABASE === 'postgres';
 export default defineConfig({
   test: {
+    // Vitest leaves one core to itself by default: on CI's 2 cores that is one test worker. The
+    // main process mostly waits, so two workers use both cores (CI time, issue 18).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
