@@ -62,6 +62,61 @@ describe('messages and zones', () => {
     expect(isoDateInZone(instant, 'UTC')).toBe('2026-11-21');
     expect(formatInstant(instant, 'DD/MM/YYYY', 'Indian/Mauritius')).toBe('22/11/2026 02:30');
   });
+
+  it('changes date at the zone’s midnight, to the millisecond, however it is asked in turn', () => {
+    // Mauritius midnight of the 22nd is 20:00:00.000 UTC on the 21st.
+    const midnight = Date.parse('2026-11-21T20:00:00Z');
+    const ask = (ms: number) => isoDateInZone(new Date(ms), 'Indian/Mauritius');
+    expect([ask(midnight - 1), ask(midnight), ask(midnight - 1), ask(midnight + 999)]).toEqual([
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-21',
+      '2026-11-22',
+    ]);
+  });
+
+  it('answers what Intl answers for any instant and zone, asked in any order', () => {
+    const zones = [
+      'UTC',
+      'Indian/Mauritius',
+      'Pacific/Kiritimati',
+      'Pacific/Pago_Pago',
+      'America/St_Johns',
+      'Asia/Kathmandu',
+      'Africa/Monrovia',
+    ];
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            ms: fc.integer({
+              min: Date.parse('1950-01-01T00:00:00Z'),
+              max: Date.parse('2100-01-01T00:00:00Z'),
+            }),
+            // Often within a second of the one before: the remembered answer is what is tested.
+            nudge: fc.integer({ min: -1500, max: 1500 }),
+            zone: fc.constantFrom(...zones),
+          }),
+          { minLength: 1, maxLength: 20 },
+        ),
+        (asks) => {
+          let previous = asks[0]!.ms;
+          for (const { ms, nudge, zone } of asks) {
+            const instant = new Date(nudge % 2 === 0 ? previous + nudge : ms);
+            previous = instant.getTime();
+            const expected = new Intl.DateTimeFormat('en-CA', {
+              timeZone: zone,
+              year: 'numeric',
+              month: '2-digit',
+              day: '2-digit',
+            }).format(instant);
+            expect(isoDateInZone(instant, zone)).toBe(expected);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('addDays', () => {

@@ -96,8 +96,25 @@ export function zoneFormatter(
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The last answer per zone, by whole second: a calendar date changes only on a whole second in
+ * every zone (offsets are whole seconds, even historic local mean times), so within one second the
+ * answer is the same. Hot reads ask for "today" on every request (pricing); formatToParts costs
+ * more than the rest of working out a price (issue 13).
+ */
+const lastDates = new Map<string, { second: number; date: IsoDate }>();
+
 /** The calendar date of an instant in a time zone (e.g. "Indian/Mauritius"). */
 export function isoDateInZone(instant: Date, timeZone: string): IsoDate {
+  const second = Math.floor(instant.getTime() / 1000);
+  const last = lastDates.get(timeZone);
+  if (last && last.second === second) return last.date;
+  const date = computeIsoDateInZone(instant, timeZone);
+  if (Number.isFinite(second)) lastDates.set(timeZone, { second, date });
+  return date;
+}
+
+function computeIsoDateInZone(instant: Date, timeZone: string): IsoDate {
   const parts = zoneFormatter(
     dateFormatters,
     timeZone,
