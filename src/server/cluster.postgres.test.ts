@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { guestSession, request, spawnServer, waitUntilReady } from '../test/process/spawn-server';
-import { adminUrl, withDatabase } from '../test/test-database';
+import { adminUrl, onAdminDatabase, withDatabase } from '../test/test-database';
 import { DEFAULT_DEMO_PASSWORD } from './config';
-import { openPostgres } from './platform/db/database';
 
 const PORT = 4502;
 const name = `helperops_cluster_${randomBytes(4).toString('hex')}`;
 
-async function admin(statement: string): Promise<void> {
-  const database = await openPostgres(adminUrl(), 1);
-  await database.pool!.query(statement);
-  await database.close();
-}
+const admin = onAdminDatabase;
 
 afterAll(() => admin(`drop database if exists ${name} with (force)`));
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer } from '../test/process/spawn-server';
-import { adminUrl, withDatabase } from '../test/test-database';
+import { adminUrl, onAdminDatabase, withDatabase } from '../test/test-database';
 import { rateLimitBuckets } from './platform/auth/auth.tables';
 import { openPostgres } from './platform/db/database';
 import { jobs } from './platform/jobs/jobs.tables';
@@ -10,11 +10,7 @@ import { prepareDatabase } from './prepare-database';
 
 const name = `helperops_worker_${randomBytes(4).toString('hex')}`;
 
-async function admin(statement: string): Promise<void> {
-  const database = await openPostgres(adminUrl(), 1);
-  await database.pool!.query(statement);
-  await database.close();
-}
+const admin = onAdminDatabase;
 
 afterAll(() => admin(`drop database if exists ${name} with (force)`));
 

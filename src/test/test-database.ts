@@ -51,3 +51,13 @@ export async function freshDatabase(templatePath: string): Promise<Database> {
     },
   };
 }
+
+/** Runs one statement (create or drop a database) on the server's administration database. */
+export async function onAdminDatabase(statement: string): Promise<void> {
+  const database = await openPostgres(adminUrl(), 1);
+  try {
+    await database.pool!.query(statement);
+  } finally {
+    await database.close();
+  }
+}

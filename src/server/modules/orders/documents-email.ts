@@ -10,6 +10,8 @@ import { findDocument, findOrderOr404 } from './documents.queries';
 import { currentDocumentIn, readDocumentPdf } from './documents-view';
 import { assertDocumentAvailable } from './generate-document';
 
+type DocumentForMail = { orderId: number; type: DocumentType; actorUserId: number; ip: string | null };
+
 type DocumentMail = {
   orderId: number;
   documentId: number;
@@ -50,19 +52,24 @@ export const documentMail = defineJob<DocumentMail>({
       ip,
     });
   },
-  async failed(ctx, { orderId, documentId, type, actorUserId, ip }, error) {
-    await audit(ctx.db, {
-      actorUserId,
-      action: 'order.document_email_failed',
-      subjectType: 'order',
-      subjectId: orderId,
-      data: { document_id: documentId, document_type: type, error },
-      ip,
-    });
-  },
+  failed: (ctx, payload, error) => auditMailFailure(ctx, payload, error),
 });
 
-type DocumentForMail = { orderId: number; type: DocumentType; actorUserId: number; ip: string | null };
+/** The e-mail's failure, whether making its document or sending it failed last. */
+async function auditMailFailure(
+  ctx: AppContext,
+  { orderId, type, actorUserId, ip, documentId }: DocumentForMail & { documentId?: number },
+  error: string,
+): Promise<void> {
+  await audit(ctx.db, {
+    actorUserId,
+    action: 'order.document_email_failed',
+    subjectType: 'order',
+    subjectId: orderId,
+    data: { ...(documentId === undefined ? {} : { document_id: documentId }), document_type: type, error },
+    ip,
+  });
+}
 
 /**
  * The document an e-mail carries, made by the job queue rather than in the admin's request (issue
@@ -81,16 +88,7 @@ export const documentForMail = defineJob<DocumentForMail>({
       await documentMail.enqueue(tx, { orderId, documentId: doc.id, type, actorUserId, ip }, ctx.now());
     });
   },
-  async failed(ctx, { orderId, type, actorUserId, ip }, error) {
-    await audit(ctx.db, {
-      actorUserId,
-      action: 'order.document_email_failed',
-      subjectType: 'order',
-      subjectId: orderId,
-      data: { document_type: type, error },
-      ip,
-    });
-  },
+  failed: auditMailFailure,
 });
 
 /**

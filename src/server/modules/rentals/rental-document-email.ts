@@ -57,17 +57,25 @@ export const rentalDocumentMail = defineJob<RentalDocumentMail>({
       ip,
     });
   },
-  async failed(ctx, { bookingId, documentId, actorUserId, ip }, error) {
-    await audit(ctx.db, {
-      actorUserId,
-      action: 'rental_booking.document_email_failed',
-      subjectType: 'rental_booking',
-      subjectId: bookingId,
-      data: { document_id: documentId, error },
-      ip,
-    });
-  },
+  failed: (ctx, { bookingId, documentId, actorUserId, ip }, error) =>
+    auditMailFailure(ctx, { bookingId, actorUserId, ip }, { document_id: documentId, error }),
 });
+
+/** The e-mail's failure, whether making its document or sending it failed last. */
+async function auditMailFailure(
+  ctx: AppContext,
+  { bookingId, actorUserId, ip }: { bookingId: number; actorUserId: number; ip: string | null },
+  data: Record<string, unknown>,
+): Promise<void> {
+  await audit(ctx.db, {
+    actorUserId,
+    action: 'rental_booking.document_email_failed',
+    subjectType: 'rental_booking',
+    subjectId: bookingId,
+    data,
+    ip,
+  });
+}
 
 type RentalDocumentForMail = {
   bookingId: number;
@@ -108,16 +116,12 @@ export const rentalDocumentForMail = defineJob<RentalDocumentForMail>({
       );
     });
   },
-  async failed(ctx, { bookingId, periodId, type, actorUserId, ip }, error) {
-    await audit(ctx.db, {
-      actorUserId,
-      action: 'rental_booking.document_email_failed',
-      subjectType: 'rental_booking',
-      subjectId: bookingId,
-      data: { period_id: periodId, document_type: type, error },
-      ip,
-    });
-  },
+  failed: (ctx, { bookingId, periodId, type, actorUserId, ip }, error) =>
+    auditMailFailure(
+      ctx,
+      { bookingId, actorUserId, ip },
+      { period_id: periodId, document_type: type, error },
+    ),
 });
 
 /**
