@@ -3,6 +3,7 @@ import type { Cents } from '../../../domain/money/money';
 import { fromDecimal } from '../../../domain/money/money';
 import { priceItem } from '../../../domain/pricing/catalogue-price';
 import type { Executor, Tx } from '../../platform/db/database';
+import { readTogether } from '../../platform/db/read-together';
 import { discountRules, discountRuleUsages, productStocks, products } from './catalogue.tables';
 import { customerBuyer } from './order-buyer';
 import { categoryIdsWithParents, loadBuyerPricing, type PricingBuyer } from './pricing-context';
@@ -33,15 +34,16 @@ export async function rulesUsedBy(
   if (pricing.rules.length === 0) return [];
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const variantIds = lines.map((l) => l.variantId).filter((id): id is number => id !== null);
-  const [rows, variants, categoryIds] = await Promise.all([
-    db.select(priceableColumns).from(products).where(inArray(products.id, productIds)),
-    variantIds.length
-      ? db
-          .select({ id: productStocks.id, price: productStocks.price })
-          .from(productStocks)
-          .where(inArray(productStocks.id, variantIds))
-      : Promise.resolve([]),
-    categoryIdsWithParents(db, productIds),
+  const [rows, variants, categoryIds] = await readTogether(db, [
+    () => db.select(priceableColumns).from(products).where(inArray(products.id, productIds)),
+    () =>
+      variantIds.length
+        ? db
+            .select({ id: productStocks.id, price: productStocks.price })
+            .from(productStocks)
+            .where(inArray(productStocks.id, variantIds))
+        : Promise.resolve([]),
+    () => categoryIdsWithParents(db, productIds),
   ]);
   const productById = new Map(rows.map((r) => [r.id, r]));
   const variantPrice = new Map(variants.map((v) => [v.id, fromDecimal(v.price)]));

@@ -4,6 +4,7 @@ import { addFieldError, type FieldErrors, validationError } from '../../../domai
 import { type Actor, audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/database';
+import { readTogether } from '../../platform/db/read-together';
 import { notFound } from '../../platform/http/errors';
 import { discountRuleCategories, discountRuleProducts, discountRules } from './catalogue.tables';
 import {
@@ -69,9 +70,9 @@ function changesBetween(before: Snapshot, after: Snapshot): Record<string, { fro
 
 /** Product and category ids must name live records (422 on the id that does not). */
 async function checkTargets(tx: Tx, body: DiscountRuleBody): Promise<void> {
-  const [products, categories] = await Promise.all([
-    missingProductIds(tx, body.product_ids),
-    missingCategoryIds(tx, body.category_ids),
+  const [products, categories] = await readTogether(tx, [
+    () => missingProductIds(tx, body.product_ids),
+    () => missingCategoryIds(tx, body.category_ids),
   ]);
   if (products.length === 0 && categories.length === 0) return;
   const errors: FieldErrors = {};

@@ -6,6 +6,7 @@ import type {
 } from '../../../contracts/orders';
 import { itemsLocked, type PaymentStatus } from '../../../domain/orders/payment-rules';
 import type { Executor } from '../../platform/db/database';
+import { readTogether } from '../../platform/db/read-together';
 import {
   auditTrailOf,
   findOrder,
@@ -55,11 +56,11 @@ export function presentPayment(row: OrderPaymentRow): PaymentRecordReply {
 /** GET /api/orders/{id}: the order with its items, payments and audit trail (newest first). */
 export async function presentOrder(db: Executor, orderOrId: OrderRow | number): Promise<OrderReply> {
   const order = typeof orderOrId === 'number' ? await findOrder(db, orderOrId) : orderOrId;
-  const [items, payments, trail, user] = await Promise.all([
-    itemsOfOrder(db, order.id),
-    paymentsOfOrder(db, order.id),
-    auditTrailOf(db, order.id),
-    order.userId === null ? Promise.resolve(null) : findUser(db, order.userId),
+  const [items, payments, trail, user] = await readTogether(db, [
+    () => itemsOfOrder(db, order.id),
+    () => paymentsOfOrder(db, order.id),
+    () => auditTrailOf(db, order.id),
+    () => (order.userId === null ? Promise.resolve(null) : findUser(db, order.userId)),
   ]);
   const audit: OrderAuditReply[] = trail.map((row) => ({
     id: row.id,

@@ -3,6 +3,7 @@ import { addFieldError, type FieldErrors, validationError } from '../../../domai
 import { type BookingStatus, bookingSaveErrors } from '../../../domain/rentals/booking-status';
 import type { SessionActor } from '../../platform/auth/actor';
 import type { AppContext } from '../../platform/context';
+import { readTogether } from '../../platform/db/read-together';
 import { settleBookingStock } from './booking-stock';
 import {
   bookingStatusOf,
@@ -28,10 +29,10 @@ export async function changeBookingStatus(
   return ctx.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, id);
     const from = bookingStatusOf(booking);
-    const [items, periodItems, paid] = await Promise.all([
-      itemsOfBooking(tx, booking.id),
-      periodItemCount(tx, booking.id),
-      hasCompletedPayment(tx, booking.id),
+    const [items, periodItems, paid] = await readTogether(tx, [
+      () => itemsOfBooking(tx, booking.id),
+      () => periodItemCount(tx, booking.id),
+      () => hasCompletedPayment(tx, booking.id),
     ]);
     const rules = bookingSaveErrors({
       from,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BookingStatus } from '../../../domain/rentals/booking-status';
 import type { Executor, Tx } from '../../platform/db/database';
+import { readTogether } from '../../platform/db/read-together';
 import { getSettings } from '../../platform/settings/settings-store';
 import { productStocks, products } from '../catalogue/catalogue.tables';
 import { deduct, returnStock } from '../stock';
@@ -86,43 +87,49 @@ export async function settleBookingStock(
  */
 export async function bookingStockStatus(db: Executor, id: number) {
   const booking = await findBooking(db, id);
-  const [items, periodItems, settings, held] = await Promise.all([
-    itemsOfBooking(db, booking.id),
-    db
-      .select({
-        productId: rentalPeriodItems.productId,
-        productStockId: rentalPeriodItems.productStockId,
-        productName: rentalPeriodItems.productName,
-        variants: rentalPeriodItems.variants,
-        quantity: rentalPeriodItems.quantity,
-        periodNumber: rentalPeriods.periodNumber,
-      })
-      .from(rentalPeriodItems)
-      .innerJoin(rentalPeriods, eq(rentalPeriods.id, rentalPeriodItems.periodId))
-      .where(eq(rentalPeriods.bookingId, booking.id))
-      .orderBy(rentalPeriods.periodNumber, rentalPeriodItems.id),
-    getSettings(db, ['stock_management_enabled']),
-    db
-      .select({ productId: stockDeductions.productId, variantId: stockDeductions.variantId })
-      .from(stockDeductions)
-      .where(and(eq(stockDeductions.referenceType, 'booking'), eq(stockDeductions.referenceId, booking.id))),
+  const [items, periodItems, settings, held] = await readTogether(db, [
+    () => itemsOfBooking(db, booking.id),
+    () =>
+      db
+        .select({
+          productId: rentalPeriodItems.productId,
+          productStockId: rentalPeriodItems.productStockId,
+          productName: rentalPeriodItems.productName,
+          variants: rentalPeriodItems.variants,
+          quantity: rentalPeriodItems.quantity,
+          periodNumber: rentalPeriods.periodNumber,
+        })
+        .from(rentalPeriodItems)
+        .innerJoin(rentalPeriods, eq(rentalPeriods.id, rentalPeriodItems.periodId))
+        .where(eq(rentalPeriods.bookingId, booking.id))
+        .orderBy(rentalPeriods.periodNumber, rentalPeriodItems.id),
+    () => getSettings(db, ['stock_management_enabled']),
+    () =>
+      db
+        .select({ productId: stockDeductions.productId, variantId: stockDeductions.variantId })
+        .from(stockDeductions)
+        .where(
+          and(eq(stockDeductions.referenceType, 'booking'), eq(stockDeductions.referenceId, booking.id)),
+        ),
   ]);
   const all = [...items.map((i) => ({ ...i, periodNumber: null as number | null })), ...periodItems];
   const productIds = [...new Set(all.map((i) => i.productId))];
   const variantIds = [...new Set(all.map((i) => i.productStockId).filter((v): v is number => v !== null))];
-  const [productRows, variantRows] = await Promise.all([
-    productIds.length
-      ? db
-          .select({ id: products.id, qty: products.stockQuantity })
-          .from(products)
-          .where(inArray(products.id, productIds))
-      : [],
-    variantIds.length
-      ? db
-          .select({ id: productStocks.id, qty: productStocks.qty })
-          .from(productStocks)
-          .where(inArray(productStocks.id, variantIds))
-      : [],
+  const [productRows, variantRows] = await readTogether(db, [
+    () =>
+      productIds.length
+        ? db
+            .select({ id: products.id, qty: products.stockQuantity })
+            .from(products)
+            .where(inArray(products.id, productIds))
+        : [],
+    () =>
+      variantIds.length
+        ? db
+            .select({ id: productStocks.id, qty: productStocks.qty })
+            .from(productStocks)
+            .where(inArray(productStocks.id, variantIds))
+        : [],
   ]);
   const productQty = new Map(productRows.map((r) => [r.id, r.qty]));
   const variantQty = new Map(variantRows.map((r) => [r.id, r.qty]));

@@ -5,6 +5,7 @@ import { type BookedUnits, freeUnits, peakBookedUnits } from '../../../domain/re
 import type { BookingStatus } from '../../../domain/rentals/booking-status';
 import type { Executor, Tx } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
+import { readTogether } from '../../platform/db/read-together';
 import { productStocks, products } from '../catalogue/catalogue.tables';
 import { rentalBookings, rentalItems, rentalPeriodItems, rentalPeriods } from './rentals.tables';
 
@@ -51,9 +52,9 @@ const HELD_STATUSES_EXCLUDED = ['failed', 'cancelled', 'returned'];
 
 /** Every item of a booking holding stock, for these products, and the periods' extra units. */
 async function heldRows(db: Executor, productIds: readonly number[]): Promise<HeldRow[]> {
-  const [items, extra] = await Promise.all([
-    bookingItemRows(db, productIds),
-    periodExtraRows(db, productIds),
+  const [items, extra] = await readTogether(db, [
+    () => bookingItemRows(db, productIds),
+    () => periodExtraRows(db, productIds),
   ]);
   return [...items, ...extra];
 }
@@ -135,19 +136,21 @@ async function bookingItemRows(db: Executor, productIds: readonly number[]): Pro
 async function onHand(db: Executor, keys: readonly RentalKey[]): Promise<Map<string, number>> {
   const productIds = [...new Set(keys.map((k) => k.productId))];
   const variantIds = [...new Set(keys.map((k) => k.variantId).filter((v): v is number => v !== null))];
-  const [productRows, variantRows] = await Promise.all([
-    productIds.length
-      ? db
-          .select({ id: products.id, qty: products.stockQuantity })
-          .from(products)
-          .where(inArray(products.id, productIds))
-      : [],
-    variantIds.length
-      ? db
-          .select({ id: productStocks.id, productId: productStocks.productId, qty: productStocks.qty })
-          .from(productStocks)
-          .where(inArray(productStocks.id, variantIds))
-      : [],
+  const [productRows, variantRows] = await readTogether(db, [
+    () =>
+      productIds.length
+        ? db
+            .select({ id: products.id, qty: products.stockQuantity })
+            .from(products)
+            .where(inArray(products.id, productIds))
+        : [],
+    () =>
+      variantIds.length
+        ? db
+            .select({ id: productStocks.id, productId: productStocks.productId, qty: productStocks.qty })
+            .from(productStocks)
+            .where(inArray(productStocks.id, variantIds))
+        : [],
   ]);
   const stock = new Map<string, number>();
   for (const p of productRows) stock.set(keyOf({ productId: p.id, variantId: null }), p.qty);
@@ -173,12 +176,13 @@ export async function loadAvailability(
   exceptBookingId: number | null,
 ): Promise<Availability> {
   if (keys.length === 0) return { free: () => 0, excess: () => 0 };
-  const [held, stock] = await Promise.all([
-    heldRows(
-      db,
-      keys.map((k) => k.productId),
-    ),
-    onHand(db, keys),
+  const [held, stock] = await readTogether(db, [
+    () =>
+      heldRows(
+        db,
+        keys.map((k) => k.productId),
+      ),
+    () => onHand(db, keys),
   ]);
   const out = new Map<string, number>();
   for (const row of held) if (row.out) out.set(keyOf(row), (out.get(keyOf(row)) ?? 0) + row.quantity);
@@ -257,24 +261,26 @@ export async function assertBookingUnitsFit(
   range: { start: string; end: string },
   field: string,
 ): Promise<void> {
-  const [items, periodItems] = await Promise.all([
-    tx
-      .select({
-        productId: rentalItems.productId,
-        variantId: rentalItems.productStockId,
-        name: rentalItems.productName,
-      })
-      .from(rentalItems)
-      .where(sql`${rentalItems.bookingId} = ${bookingId}`),
-    tx
-      .select({
-        productId: rentalPeriodItems.productId,
-        variantId: rentalPeriodItems.productStockId,
-        name: rentalPeriodItems.productName,
-      })
-      .from(rentalPeriodItems)
-      .innerJoin(rentalPeriods, sql`${rentalPeriods.id} = ${rentalPeriodItems.periodId}`)
-      .where(sql`${rentalPeriods.bookingId} = ${bookingId}`),
+  const [items, periodItems] = await readTogether(tx, [
+    () =>
+      tx
+        .select({
+          productId: rentalItems.productId,
+          variantId: rentalItems.productStockId,
+          name: rentalItems.productName,
+        })
+        .from(rentalItems)
+        .where(sql`${rentalItems.bookingId} = ${bookingId}`),
+    () =>
+      tx
+        .select({
+          productId: rentalPeriodItems.productId,
+          variantId: rentalPeriodItems.productStockId,
+          name: rentalPeriodItems.productName,
+        })
+        .from(rentalPeriodItems)
+        .innerJoin(rentalPeriods, sql`${rentalPeriods.id} = ${rentalPeriodItems.periodId}`)
+        .where(sql`${rentalPeriods.bookingId} = ${bookingId}`),
   ]);
   const keys = new Map([...items, ...periodItems].map((k) => [keyOf(k), k]));
   if (keys.size === 0) return;
