@@ -25,6 +25,22 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 }
 
 describe('seed-large', () => {
+  it('leaves the list totals right and the row-count triggers on', async () => {
+    for (const [name, live] of [
+      ['products', sql`select count(*) as n from products where deleted_at is null`],
+      ['orders', sql`select count(*) as n from orders where deleted_at is null`],
+      ['users', sql`select count(*) as n from users`],
+    ] as const) {
+      expect(await count(sql`select count as n from row_counts where name = ${name}`), name).toBe(
+        await count(live),
+      );
+    }
+    expect(
+      await count(sql`select count(*) as n from pg_trigger
+        where tgname in ('products_row_count', 'orders_row_count', 'users_row_count') and tgenabled = 'O'`),
+    ).toBe(3);
+  });
+
   it('seeds every table of the large shop once, in the proportions of the issue', async () => {
     expect(await count(sql`select count(*) as n from products where slug like 'bulk-product-%'`)).toBe(50);
     // Two fifths variable, four variants each.
