@@ -3,6 +3,7 @@ import type { CartItemReply, CartReply, CartTotalsReply } from '../../../contrac
 import { cents, toDecimal } from '../../../domain/money/money';
 import { type LineInput, orderTotals } from '../../../domain/pricing/totals';
 import type { Executor } from '../../platform/db/database';
+import { readTogether } from '../../platform/db/read-together';
 import type { Storage } from '../../platform/files/storage';
 import { getSettings } from '../../platform/settings/settings-store';
 import { loadShopProducts, type ShopPricing, shopUnitPrice } from '../catalogue';
@@ -55,13 +56,14 @@ export async function priceCart(
   reader: CartReader,
 ): Promise<PricedCart> {
   const lines = cartId === null ? [] : await cartLines(db, cartId);
-  const [sellable, settings] = await Promise.all([
-    loadShopProducts(
-      db,
-      lines.map((l) => l.productId),
-      reader,
-    ),
-    getSettings(db, ['stock_management_enabled']),
+  const [sellable, settings] = await readTogether(db, [
+    () =>
+      loadShopProducts(
+        db,
+        lines.map((l) => l.productId),
+        reader,
+      ),
+    () => getSettings(db, ['stock_management_enabled']),
   ]);
   const items: CartItemReply[] = [];
   const priced: LineInput[] = [];

@@ -4,6 +4,7 @@ import type { DiscountListQuery, SelectorQuery } from '../../../contracts/discou
 import type { PricingRule } from '../../../domain/pricing/discounts';
 import type { Executor } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
+import { readTogether } from '../../platform/db/read-together';
 import { likePattern, paged } from '../../platform/http/paging';
 import {
   categories,
@@ -29,31 +30,33 @@ async function targetsOf(db: Executor, ruleIds: readonly number[]) {
   const productsByRule = new Map<number, ProductRef[]>();
   const categoriesByRule = new Map<number, CategoryRef[]>();
   if (ruleIds.length === 0) return { productsByRule, categoriesByRule };
-  const [productRows, categoryRows] = await Promise.all([
-    db
-      .select({
-        ruleId: discountRuleProducts.discountRuleId,
-        id: products.id,
-        name: products.name,
-        sku: products.sku,
-      })
-      .from(discountRuleProducts)
-      .innerJoin(products, eq(products.id, discountRuleProducts.productId))
-      .where(inArray(discountRuleProducts.discountRuleId, [...ruleIds]))
-      .orderBy(asc(products.name), asc(products.id)),
-    db
-      .select({
-        ruleId: discountRuleCategories.discountRuleId,
-        id: categories.id,
-        name: categories.name,
-        parentId: categories.parentId,
-        parentName: parent.name,
-      })
-      .from(discountRuleCategories)
-      .innerJoin(categories, eq(categories.id, discountRuleCategories.categoryId))
-      .leftJoin(parent, eq(parent.id, categories.parentId))
-      .where(inArray(discountRuleCategories.discountRuleId, [...ruleIds]))
-      .orderBy(asc(categories.name), asc(categories.id)),
+  const [productRows, categoryRows] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          ruleId: discountRuleProducts.discountRuleId,
+          id: products.id,
+          name: products.name,
+          sku: products.sku,
+        })
+        .from(discountRuleProducts)
+        .innerJoin(products, eq(products.id, discountRuleProducts.productId))
+        .where(inArray(discountRuleProducts.discountRuleId, [...ruleIds]))
+        .orderBy(asc(products.name), asc(products.id)),
+    () =>
+      db
+        .select({
+          ruleId: discountRuleCategories.discountRuleId,
+          id: categories.id,
+          name: categories.name,
+          parentId: categories.parentId,
+          parentName: parent.name,
+        })
+        .from(discountRuleCategories)
+        .innerJoin(categories, eq(categories.id, discountRuleCategories.categoryId))
+        .leftJoin(parent, eq(parent.id, categories.parentId))
+        .where(inArray(discountRuleCategories.discountRuleId, [...ruleIds]))
+        .orderBy(asc(categories.name), asc(categories.id)),
   ]);
   for (const { ruleId, ...product } of productRows) {
     productsByRule.set(ruleId, [...(productsByRule.get(ruleId) ?? []), product]);

@@ -5,6 +5,7 @@ import { fromDecimal, toDecimal } from '../../../domain/money/money';
 import { priceItem } from '../../../domain/pricing/catalogue-price';
 import type { Executor } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
+import { readTogether } from '../../platform/db/read-together';
 import type { Storage } from '../../platform/files/storage';
 import { likePattern } from '../../platform/http/paging';
 import { files } from '../files';
@@ -109,7 +110,10 @@ export async function searchOrderProducts(
     .orderBy(sql`(${products.name} ilike ${startsWith}) desc`, asc(products.name), asc(products.id))
     .limit(limit);
   const ids = rows.map((r) => r.id);
-  const [variants, categoryIds] = await Promise.all([variantsOf(db, ids), categoryIdsWithParents(db, ids)]);
+  const [variants, categoryIds] = await readTogether(db, [
+    () => variantsOf(db, ids),
+    () => categoryIdsWithParents(db, ids),
+  ]);
   return rows.map((row) => {
     const product = { ...row, pricingCategoryIds: categoryIds.get(row.id) ?? [] };
     const productVariants = variants.get(row.id) ?? [];
@@ -169,7 +173,10 @@ export async function variantsBatch(
     .from(products)
     .where(and(inArray(products.id, [...new Set(productIds)]), notDeleted));
   const ids = found.map((p) => p.id);
-  const [variants, categoryIds] = await Promise.all([variantsOf(db, ids), categoryIdsWithParents(db, ids)]);
+  const [variants, categoryIds] = await readTogether(db, [
+    () => variantsOf(db, ids),
+    () => categoryIdsWithParents(db, ids),
+  ]);
   const result: Record<string, VariationLite[]> = {};
   for (const product of found) {
     const item = catalogueItemOf({ ...product, pricingCategoryIds: categoryIds.get(product.id) ?? [] });

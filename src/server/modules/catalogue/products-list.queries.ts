@@ -5,6 +5,7 @@ import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
 import { preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
+import { readTogether } from '../../platform/db/read-together';
 import { rowCount } from '../../platform/db/row-counts';
 import { likePattern, paged } from '../../platform/http/paging';
 import { files } from '../files';
@@ -218,10 +219,10 @@ export async function productBatch(
           .offset(offset)
   ).map((r) => r.id);
   if (ids.length === 0) return [];
-  const [rows, variants, pricingCategories] = await Promise.all([
-    rowsByIds(db).execute({ ids }),
-    variantsByIds(db).execute({ ids }),
-    categoryIdsWithParents(db, ids),
+  const [rows, variants, pricingCategories] = await readTogether(db, [
+    () => rowsByIds(db).execute({ ids }),
+    () => variantsByIds(db).execute({ ids }),
+    () => categoryIdsWithParents(db, ids),
   ]);
   const variantsOf = new Map<number, VariantPriceRow[]>(ids.map((id) => [id, []]));
   for (const variant of variants) variantsOf.get(variant.productId)?.push(variant);

@@ -5,6 +5,7 @@ import { priceItem } from '../../../domain/pricing/catalogue-price';
 import type { VatInfo } from '../../../domain/pricing/vat';
 import type { Executor } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
+import { readTogether } from '../../platform/db/read-together';
 import type { Storage } from '../../platform/files/storage';
 import { files } from '../files';
 import { productStockColors, productStocks, products, vats } from './catalogue.tables';
@@ -87,24 +88,25 @@ export async function loadShopProducts(
       ),
     );
   const found = rows.map((r) => r.id);
-  const [variantRows, categoryIds] = await Promise.all([
-    found.length
-      ? db
-          .select({
-            id: productStocks.id,
-            productId: productStocks.productId,
-            variant: productStocks.variant,
-            sku: productStocks.sku,
-            qty: productStocks.qty,
-            price: productStocks.price,
-            colorIds: sql<
-              number[]
-            >`coalesce((select array_agg(${qualified(productStockColors.colorId)}) from ${productStockColors} where ${qualified(productStockColors.productStockId)} = ${qualified(productStocks.id)}), '{}')`,
-          })
-          .from(productStocks)
-          .where(inArray(productStocks.productId, found))
-      : Promise.resolve([]),
-    categoryIdsWithParents(db, found),
+  const [variantRows, categoryIds] = await readTogether(db, [
+    () =>
+      found.length
+        ? db
+            .select({
+              id: productStocks.id,
+              productId: productStocks.productId,
+              variant: productStocks.variant,
+              sku: productStocks.sku,
+              qty: productStocks.qty,
+              price: productStocks.price,
+              colorIds: sql<
+                number[]
+              >`coalesce((select array_agg(${qualified(productStockColors.colorId)}) from ${productStockColors} where ${qualified(productStockColors.productStockId)} = ${qualified(productStocks.id)}), '{}')`,
+            })
+            .from(productStocks)
+            .where(inArray(productStocks.productId, found))
+        : Promise.resolve([]),
+    () => categoryIdsWithParents(db, found),
   ]);
   for (const row of rows) {
     result.set(row.id, {

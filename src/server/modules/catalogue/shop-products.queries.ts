@@ -3,6 +3,7 @@ import type { ShopListQuery, ShopSort } from '../../../contracts/shop-catalogue'
 import type { Executor } from '../../platform/db/database';
 import { preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
+import { readTogether } from '../../platform/db/read-together';
 import { cachedReference } from '../../platform/db/reference-cache';
 import { likePattern } from '../../platform/http/paging';
 import { files } from '../files';
@@ -374,17 +375,19 @@ export async function shopFacets(db: Executor) {
 
 /** What the sitemap lists: every product guests may see and every active category. */
 export async function sitemapEntries(db: Executor) {
-  const [productRows, categoryRows] = await Promise.all([
-    db
-      .select({ slug: products.slug, updatedAt: products.updatedAt })
-      .from(products)
-      .where(visibleTo('guest'))
-      .orderBy(asc(products.id)),
-    db
-      .select({ slug: categories.slug, updatedAt: categories.updatedAt })
-      .from(categories)
-      .where(eq(categories.isActive, true))
-      .orderBy(asc(categories.id)),
+  const [productRows, categoryRows] = await readTogether(db, [
+    () =>
+      db
+        .select({ slug: products.slug, updatedAt: products.updatedAt })
+        .from(products)
+        .where(visibleTo('guest'))
+        .orderBy(asc(products.id)),
+    () =>
+      db
+        .select({ slug: categories.slug, updatedAt: categories.updatedAt })
+        .from(categories)
+        .where(eq(categories.isActive, true))
+        .orderBy(asc(categories.id)),
   ]);
   return { products: productRows, categories: categoryRows };
 }

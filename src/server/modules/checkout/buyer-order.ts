@@ -4,6 +4,7 @@ import { fromDecimal } from '../../../domain/money/money';
 import { isPayableOnline } from '../../../domain/orders/payment-rules';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import type { Executor } from '../../platform/db/database';
+import { readTogether } from '../../platform/db/read-together';
 import { notFound } from '../../platform/http/errors';
 import { findOrderByCode, itemsOfOrder, type OrderRow, orderIdOfLinkToken } from '../orders';
 import { findPickupPoint, listPaymentMethods } from '../shop-setup';
@@ -59,16 +60,17 @@ export async function presentBuyerOrder(
   order: OrderRow,
   token: string | null,
 ): Promise<PlacedOrderView> {
-  const [items, point, methods, card] = await Promise.all([
-    itemsOfOrder(db, order.id),
-    order.pickupPointId === null ? Promise.resolve(null) : findPickupPoint(db, order.pickupPointId),
-    listPaymentMethods(db),
-    db
-      .select()
-      .from(cardPayments)
-      .where(and(eq(cardPayments.orderId, order.id), eq(cardPayments.status, 'paid')))
-      .orderBy(desc(cardPayments.id))
-      .limit(1),
+  const [items, point, methods, card] = await readTogether(db, [
+    () => itemsOfOrder(db, order.id),
+    () => (order.pickupPointId === null ? Promise.resolve(null) : findPickupPoint(db, order.pickupPointId)),
+    () => listPaymentMethods(db),
+    () =>
+      db
+        .select()
+        .from(cardPayments)
+        .where(and(eq(cardPayments.orderId, order.id), eq(cardPayments.status, 'paid')))
+        .orderBy(desc(cardPayments.id))
+        .limit(1),
   ]);
   const method = methods.find((m) => m.code === order.paymentType) ?? null;
   const query = token ? `?token=${encodeURIComponent(token)}` : '';

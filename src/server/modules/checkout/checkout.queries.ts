@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CheckoutChoice } from '../../../contracts/checkout';
 import { hashToken } from '../../platform/auth/tokens';
 import type { Executor, Tx } from '../../platform/db/database';
+import { readTogether } from '../../platform/db/read-together';
 import { productStocks, products } from '../catalogue/catalogue.tables';
 import { countries, states } from '../shipping/shipping.tables';
 import { orderReceipts } from './checkout.tables';
@@ -46,23 +47,25 @@ export async function findActiveState(db: Executor, id: number) {
  * checkout of the last unit waits for this one and then sees what is left.
  */
 export async function lockStock(tx: Tx, productIds: readonly number[], variantIds: readonly number[]) {
-  const [productRows, variantRows] = await Promise.all([
-    productIds.length
-      ? tx
-          .select({ id: products.id, qty: products.stockQuantity })
-          .from(products)
-          .where(inArray(products.id, [...productIds]))
-          .orderBy(asc(products.id))
-          .for('update')
-      : Promise.resolve([]),
-    variantIds.length
-      ? tx
-          .select({ id: productStocks.id, qty: productStocks.qty })
-          .from(productStocks)
-          .where(inArray(productStocks.id, [...variantIds]))
-          .orderBy(asc(productStocks.id))
-          .for('update')
-      : Promise.resolve([]),
+  const [productRows, variantRows] = await readTogether(tx, [
+    () =>
+      productIds.length
+        ? tx
+            .select({ id: products.id, qty: products.stockQuantity })
+            .from(products)
+            .where(inArray(products.id, [...productIds]))
+            .orderBy(asc(products.id))
+            .for('update')
+        : Promise.resolve([]),
+    () =>
+      variantIds.length
+        ? tx
+            .select({ id: productStocks.id, qty: productStocks.qty })
+            .from(productStocks)
+            .where(inArray(productStocks.id, [...variantIds]))
+            .orderBy(asc(productStocks.id))
+            .for('update')
+        : Promise.resolve([]),
   ]);
   return {
     product: new Map(productRows.map((r) => [r.id, r.qty])),

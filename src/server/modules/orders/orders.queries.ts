@@ -4,6 +4,7 @@ import { type Cents, fromDecimal } from '../../../domain/money/money';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { roles, userRoles, users } from '../../platform/auth/auth.tables';
 import type { Executor, Tx } from '../../platform/db/database';
+import { readTogether } from '../../platform/db/read-together';
 import { notFound } from '../../platform/http/errors';
 import { customerAccountCondition } from '../accounts';
 import { shippingMethods } from '../shipping/shipping.tables';
@@ -121,36 +122,39 @@ const usersWithRoles = (names: string[]) =>
 
 /** GET /api/orders/form/reference-data (spec 1 §7, docs/decisions/0030). */
 export async function orderReferenceData(db: Executor) {
-  const [customers, sellers, carriers] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        companyName: users.companyName,
-        email: users.email,
-      })
-      .from(users)
-      // Customer accounts only (docs/decisions/0035): staff who also hold the customer role are not offered.
-      .where(and(usersWithRoles(['customer']), customerAccountCondition()))
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(50),
-    db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        companyName: users.companyName,
-        email: users.email,
-      })
-      .from(users)
-      .where(and(eq(users.accountStatus, 'active'), usersWithRoles(['admin', 'staff'])))
-      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
-    db
-      .select({ id: shippingMethods.id, name: shippingMethods.name, price: shippingMethods.price })
-      .from(shippingMethods)
-      .where(eq(shippingMethods.enabled, true))
-      .orderBy(asc(shippingMethods.name), asc(shippingMethods.id)),
+  const [customers, sellers, carriers] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          companyName: users.companyName,
+          email: users.email,
+        })
+        .from(users)
+        // Customer accounts only (docs/decisions/0035): staff who also hold the customer role are not offered.
+        .where(and(usersWithRoles(['customer']), customerAccountCondition()))
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(50),
+    () =>
+      db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          companyName: users.companyName,
+          email: users.email,
+        })
+        .from(users)
+        .where(and(eq(users.accountStatus, 'active'), usersWithRoles(['admin', 'staff'])))
+        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)),
+    () =>
+      db
+        .select({ id: shippingMethods.id, name: shippingMethods.name, price: shippingMethods.price })
+        .from(shippingMethods)
+        .where(eq(shippingMethods.enabled, true))
+        .orderBy(asc(shippingMethods.name), asc(shippingMethods.id)),
   ]);
   return { customers, sellers, carriers };
 }

@@ -4,6 +4,7 @@ import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
 import { preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
+import { readTogether } from '../../platform/db/read-together';
 import { rowCount } from '../../platform/db/row-counts';
 import { likePattern, paged } from '../../platform/http/paging';
 import { productStocks, products } from '../catalogue/catalogue.tables';
@@ -199,28 +200,29 @@ export async function sheetDetails(
   productIds: number[],
 ): Promise<SheetDetails> {
   if (productIds.length === 0) return { variants: [], variantCounts: new Map(), placements: [] };
-  const [variants, counts, placements] = await Promise.all([
-    db
-      .select({
-        id: productStocks.id,
-        productId: productStocks.productId,
-        variant: productStocks.variant,
-        sku: productStocks.sku,
-        qty: productStocks.qty,
-      })
-      .from(productStocks)
-      .innerJoin(products, eq(products.id, productStocks.productId))
-      // Both sides named by the page's ids, so neither is read whole to join them.
-      .where(
-        and(
-          inArray(productStocks.productId, productIds),
-          inArray(products.id, productIds),
-          variantCondition(filters),
-        ),
-      )
-      .orderBy(asc(productStocks.productId), asc(productStocks.sortOrder), asc(productStocks.id)),
-    variantCountsStatement(db).execute({ ids: productIds }),
-    placementsStatement(db).execute({ ids: productIds }),
+  const [variants, counts, placements] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          id: productStocks.id,
+          productId: productStocks.productId,
+          variant: productStocks.variant,
+          sku: productStocks.sku,
+          qty: productStocks.qty,
+        })
+        .from(productStocks)
+        .innerJoin(products, eq(products.id, productStocks.productId))
+        // Both sides named by the page's ids, so neither is read whole to join them.
+        .where(
+          and(
+            inArray(productStocks.productId, productIds),
+            inArray(products.id, productIds),
+            variantCondition(filters),
+          ),
+        )
+        .orderBy(asc(productStocks.productId), asc(productStocks.sortOrder), asc(productStocks.id)),
+    () => variantCountsStatement(db).execute({ ids: productIds }),
+    () => placementsStatement(db).execute({ ids: productIds }),
   ]);
   return { variants, variantCounts: new Map(counts.map((c) => [c.productId, c.count])), placements };
 }

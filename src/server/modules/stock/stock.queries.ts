@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { STOCK_SEARCH_LIMIT } from '../../../contracts/stock';
 import type { Executor } from '../../platform/db/database';
+import { readTogether } from '../../platform/db/read-together';
 import { productStocks, products } from '../catalogue/catalogue.tables';
 import { locationStocks, storeLocations } from './stock.tables';
 
@@ -53,28 +54,30 @@ export async function searchStockProducts(db: Executor, search: string): Promise
     .limit(STOCK_SEARCH_LIMIT);
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [variants, placed] = await Promise.all([
-    db
-      .select({
-        id: productStocks.id,
-        productId: productStocks.productId,
-        variant: productStocks.variant,
-        sku: productStocks.sku,
-        qty: productStocks.qty,
-      })
-      .from(productStocks)
-      .where(inArray(productStocks.productId, ids))
-      .orderBy(asc(productStocks.sortOrder), asc(productStocks.id)),
-    db
-      .select({
-        productId: locationStocks.productId,
-        variantId: locationStocks.variantId,
-        locationId: locationStocks.storeLocationId,
-        quantity: locationStocks.quantity,
-      })
-      .from(locationStocks)
-      .where(inArray(locationStocks.productId, ids))
-      .orderBy(asc(locationStocks.storeLocationId)),
+  const [variants, placed] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          id: productStocks.id,
+          productId: productStocks.productId,
+          variant: productStocks.variant,
+          sku: productStocks.sku,
+          qty: productStocks.qty,
+        })
+        .from(productStocks)
+        .where(inArray(productStocks.productId, ids))
+        .orderBy(asc(productStocks.sortOrder), asc(productStocks.id)),
+    () =>
+      db
+        .select({
+          productId: locationStocks.productId,
+          variantId: locationStocks.variantId,
+          locationId: locationStocks.storeLocationId,
+          quantity: locationStocks.quantity,
+        })
+        .from(locationStocks)
+        .where(inArray(locationStocks.productId, ids))
+        .orderBy(asc(locationStocks.storeLocationId)),
   ]);
   return rows.map((r) => ({
     id: r.id,
