@@ -169,6 +169,8 @@ describe('list pages read no large table sequentially', () => {
     ['a delivery status', { delivery_status: 'shipped' }],
     ['a payment status', { payment_status: 'partial' }],
     ['a day', { date_from: '2026-01-01', date_to: '2026-01-01' }],
+    ['page 50 by total', { page: '50', sort: 'grand_total', direction: 'desc' }],
+    ['page 50 by customer', { page: '50', sort: 'customer', direction: 'asc' }],
   ];
   it.each(orderCases)('orders list: %s', async (_name, raw) => {
     const query = ordersListQuery.parse(raw);

@@ -111,6 +111,13 @@ export const orders = pgTable(
     index('orders_user').on(t.userId),
     index('orders_statuses').on(t.deliveryStatus, t.paymentStatus),
     index('orders_payment_status').on(t.paymentStatus, t.createdAt),
+    // The list's other sorts walk an index too (issue 18: page 500 by total read and sorted all
+    // 200,000 orders, 1.2 s). The customer sort is the list's own expression (orders-list.queries).
+    index('orders_grand_total').on(t.grandTotal, t.id),
+    index('orders_customer_sort').on(
+      sql`lower(trim(coalesce(${t.customerFirstName}, '') || ' ' || coalesce(${t.customerLastName}, '')))`,
+      t.id,
+    ),
     index('orders_search_trgm').using(
       'gin',
       sql`(${t.orderCode} || ' ' || coalesce(${t.customerFirstName}, '') || ' ' || coalesce(${t.customerLastName}, '') || ' ' || coalesce(${t.customerEmail}, '')) gin_trgm_ops`,

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_grand_total" ON "orders" USING btree ("grand_total","id");--> statement-breakpoint
+CREATE INDEX "orders_customer_sort" ON "orders" USING btree (lower(trim(coalesce("customer_first_name", '') || ' ' || coalesce("customer_last_name", ''))),"id");
