@@ -140,6 +140,20 @@ const wholeListCount = preparedStatements((db, stock: 'all' | 'stocked') => {
     .prepare(`shop_products_count_${stock}`);
 });
 
+/**
+ * How many products the whole listing holds for a role. Counting every visible product was most of
+ * a listing page's time at 50 000 products (issue 13), so the plain count is kept per reference
+ * version: whatever changes who sees a product (added, deleted, switched, its shop visibility)
+ * bumps the version (migrations 0026, 0030). The stocked count follows every sale and is counted.
+ */
+function wholeListTotal(db: Executor, role: ShopViewerRole, stock: 'all' | 'stocked'): Promise<number> {
+  const count = () =>
+    wholeListCount(db, stock)
+      .execute({ role })
+      .then((r) => r[0]?.n ?? 0);
+  return stock === 'all' ? cachedReference(db, `shop-listing-total:${role}`, count) : count();
+}
+
 export type ShopCardRow = {
   id: number;
   name: string;
@@ -260,9 +274,7 @@ export async function shopProductPage(
     offset === 0 && rows.length < limit
       ? rows.length
       : where === null
-        ? await wholeListCount(db, stock)
-            .execute({ role })
-            .then((r) => r[0]?.n ?? 0)
+        ? await wholeListTotal(db, role, stock)
         : await db
             .select({ n: sql<number>`cast(count(*) as integer)` })
             .from(products)

@@ -16,6 +16,7 @@ import {
   colors,
   productStockAttributeValues,
   productStockColors,
+  products,
 } from '../catalogue/catalogue.tables';
 
 /**
@@ -155,6 +156,25 @@ describe('GET /products (spec 3 §2)', () => {
     expect(all).not.toContain('Members rake');
     expect(all).not.toContain('Retired spade');
     expect((await open(guest, '/products?page=2')).body).toMatch(/data-current-page="2" data-last-page="2"/);
+  });
+
+  it('counts afresh whenever who may see a product changes (the total is kept per reference version)', async () => {
+    const total = async (agent: Agent) => listing((await open(agent, '/products?page=2')).body).total;
+    expect(await total(guest)).toBe(15);
+    expect(await total(customer)).toBe(16);
+    // Shown to guests too, then switched off, then back: every change reaches both roles' totals.
+    await t.ctx.db
+      .update(products)
+      .set({ shopVisibility: ['customer', 'guest'] })
+      .where(eq(products.id, ids.hidden!));
+    expect(await total(guest)).toBe(16);
+    await t.ctx.db.update(products).set({ isActive: false }).where(eq(products.id, ids.hidden!));
+    expect([await total(guest), await total(customer)]).toEqual([15, 15]);
+    await t.ctx.db
+      .update(products)
+      .set({ isActive: true, shopVisibility: ['customer'] })
+      .where(eq(products.id, ids.hidden!));
+    expect([await total(guest), await total(customer)]).toEqual([15, 16]);
   });
 
   it('shows a customer what their role may see too', async () => {
