@@ -52,11 +52,11 @@ describe('rememberingRenderer', () => {
   it('never keeps the pages of one visitor (cart, checkout, accounts)', async () => {
     const { render, calls } = countingRenderer();
     const renderBody = rememberingRenderer(render);
-    for (const page of ['cart', 'checkout', 'area-orders', 'home', 'home']) {
+    for (const page of ['cart', 'checkout', 'area-orders', 'home', 'home', 'login', 'login']) {
       const document = doc(page, 'Shop');
       await bodyOf((await renderBody('/x', document, JSON.stringify(document))).html);
     }
-    // Three pages of one visitor each rendered, and the home page once.
-    expect(calls).toHaveLength(4);
+    // Three pages of one visitor each rendered, the home page and the sign-in form once each.
+    expect(calls).toHaveLength(5);
   });
 });

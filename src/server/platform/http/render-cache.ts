@@ -12,8 +12,19 @@ export type ShopRenderer = (
 /** What a render gives: the body's HTML (a string when remembered, a stream when rendered now). */
 export type RenderedBody = { html: Readable | string; title: string };
 
-/** The catalogue pages every visitor reads; the others are one person's and rarely read twice. */
-const REMEMBERED_PAGES = new Set<ShopDocument['page']>(['home', 'products', 'product']);
+/**
+ * The pages every visitor reads alike: the catalogue, and the sign-in, registration, password and
+ * contact forms (the same for every guest). The others are one person's and rarely read twice.
+ */
+const REMEMBERED_PAGES = new Set<ShopDocument['page']>([
+  'home',
+  'products',
+  'product',
+  'login',
+  'register',
+  'forgot-password',
+  'contact',
+]);
 /** Per process: about a thousand product pages. */
 const MAX_BYTES = 32 * 1024 * 1024;
 /** A body larger than this is sent but not kept. */
