@@ -11,6 +11,7 @@ import { stockHistoryQuery, stockSheetQuery } from '../contracts/stock';
 import type { DateRange } from '../domain/dashboard/dashboard-range';
 import { listUsers } from '../server/modules/accounts/accounts.queries';
 import { listProducts } from '../server/modules/catalogue/products-list.queries';
+import { featuredShopProducts, shopProductPage } from '../server/modules/catalogue/shop-products.queries';
 import { searchCustomers } from '../server/modules/customers/customers.queries';
 import { paymentTypeTotals } from '../server/modules/dashboard/dashboard.queries';
 import { listOrders } from '../server/modules/orders/orders-list.queries';
@@ -233,6 +234,24 @@ describe('list pages read no large table sequentially', () => {
     expect(
       await sequentialReads((db) =>
         movementPage(db, { productId: variant.productId, variantId: variant.id }, filters, timeZone, 1, 20),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe("the storefront's hot reads walk an index (issues 13, 14)", () => {
+  it("the home page's featured products", async () => {
+    expect(await sequentialReads((db) => featuredShopProducts(db, 'guest', 8))).toEqual([]);
+  });
+
+  // The whole listing's total is kept per reference version (decision 0064): its count is left out.
+  it.each(['newest', 'price_asc', 'name'] as const)('the whole listing, page 10, %s', async (sort) => {
+    expect(
+      await sequentialReads(
+        (db) => shopProductPage(db, 'guest', { search: undefined, hideOutOfStock: false }, sort, 12, 108),
+        {
+          filtered: true,
+        },
       ),
     ).toEqual([]);
   });

@@ -170,6 +170,8 @@ export const products = pgTable(
     index('products_recent').on(t.createdAt, t.id),
     index('products_name').on(t.name, t.id),
     index('products_list_price').on(t.listPrice, t.id),
+    // The home page's featured products (a few among many): read without walking the catalogue.
+    index('products_featured').on(t.createdAt, t.id).where(sql`${t.isFeatured} and ${t.deletedAt} is null`),
     index('products_search_trgm').using(
       'gin',
       sql`(${t.name} || ' ' || coalesce(${t.sku}, '')) gin_trgm_ops`,

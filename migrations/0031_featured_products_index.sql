@@ -1,0 +1,1 @@
+CREATE INDEX "products_featured" ON "products" USING btree ("created_at","id") WHERE "products"."is_featured" and "products"."deleted_at" is null;
