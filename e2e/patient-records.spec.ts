@@ -108,6 +108,8 @@ test('staff keep a patient’s medications, a blood-pressure reading and allergi
   // The search settles into the address bar before the row is clicked (the list re-renders then).
   await expect(page).toHaveURL(/search=Paul/);
   await page.getByRole('link', { name: 'Paul Patient' }).click();
+  // The patients page has an Access log tab too: click the patient's own once their page is open.
+  await expect(page.getByRole('heading', { name: 'Medical records: Paul Patient' })).toBeVisible();
   await page.getByRole('tab', { name: 'Access log' }).click();
   const log = page.getByRole('table', { name: 'Access log' });
   const patientRead = log.getByRole('row').filter({ hasText: 'Patient area' }).first();
