@@ -1,4 +1,5 @@
-// Reads the vitest and Playwright JSON reports and prints one plain "N passed, N failed" line.
+// Reads the vitest and Playwright JSON reports and prints one plain "N passed, N failed" line,
+// after the name of every failed test (the end of the CI log is often all that is kept).
 // A report that is missing counts as a failure: tests that did not run are never counted as passed.
 import fs from 'node:fs';
 
@@ -15,17 +16,40 @@ for (const file of process.argv.slice(2)) {
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   let p = 0;
   let f = 0;
+  const failures = [];
   if (Array.isArray(report.testResults)) {
     // vitest
+    for (const result of report.testResults) {
+      const file = String(result.name ?? '').replace(`${process.cwd()}/`, '');
+      for (const test of result.assertionResults ?? []) {
+        if (test.status === 'failed') failures.push(`${file} > ${test.fullName ?? test.title}`);
+      }
+      if (result.status === 'failed' && !(result.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failures.push(`${file} (${String(result.message ?? 'failed to run').split('\n')[0]})`);
+    }
     p = report.numPassedTests ?? 0;
     f = (report.numFailedTests ?? 0) + (report.numTodoTests ?? 0) + (report.numPendingTests ?? 0);
     if (report.success === false && f === 0) f = 1;
   } else if (report.stats) {
     // Playwright
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== 'expected')
+            failures.push(
+              `${spec.file}:${spec.line} > ${[...titles, spec.title].join(' > ')} (${test.status})`,
+            );
+        }
+      }
+      for (const child of suite.suites ?? [])
+        walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+    };
+    for (const suite of report.suites ?? []) walk(suite, []);
     p = report.stats.expected ?? 0;
     f = (report.stats.unexpected ?? 0) + (report.stats.flaky ?? 0) + (report.stats.skipped ?? 0);
     if ((report.errors ?? []).length > 0 && f === 0) f = report.errors.length;
   }
+  for (const failure of failures) console.log(`  failed: ${failure}`);
   console.log(`${file}: ${p} passed, ${f} failed`);
   passed += p;
   failed += f;
