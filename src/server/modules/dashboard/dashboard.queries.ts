@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DateRange } from '../../../domain/dashboard/dashboard-range';
+import { type Cents, fromDecimal, toDecimalText, ZERO } from '../../../domain/money/money';
 import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
 import { roleNames } from '../accounts';
 import { orderPayments, orders } from '../orders/orders.tables';
+import { type SalesDayRow, salesDaysOf, salesDaysZone } from './order-sales-days';
 
 /**
  * The orders a range's sales count (docs/decisions/0065): live (not deleted), not cancelled or
@@ -30,16 +32,59 @@ export type StatusTotalsRow = {
 
 export type DailyTotalsRow = { date: string; count: number; amount: string };
 
+export type SalesTotals = { statuses: StatusTotalsRow[]; daily: DailyTotalsRow[] };
+
 /**
- * The range's sales in one pass over its orders (GROUPING SETS): one row per payment status (the
- * overview and the breakdown both add these) and one per day of the shop's calendar (days without
- * orders are absent), instead of two scans of the same rows (issue 18, a year's dashboard).
+ * The range's sales: one row per payment status (the overview and the breakdown both add these)
+ * and one per day of the shop's calendar (days without orders are absent). Read from the kept
+ * days (docs/decisions/0080) while they are in the shop's time zone, a few hundred rows for a
+ * year; from the orders themselves otherwise.
  */
-export async function salesTotals(
+export async function salesTotals(db: Executor, range: DateRange, timeZone: string): Promise<SalesTotals> {
+  if ((await salesDaysZone(db)) !== timeZone) return liveSalesTotals(db, range, timeZone);
+  return addUpDays(await salesDaysOf(db, range));
+}
+
+/** Adds the kept days up per status and per day, exactly (in cents). */
+function addUpDays(rows: readonly SalesDayRow[]): SalesTotals {
+  type Sums = { count: number; amount: Cents; paid: Cents; unpaid: Cents };
+  const add = (map: Map<string, Sums>, key: string, row: SalesDayRow) => {
+    const sums = map.get(key) ?? { count: 0, amount: ZERO, paid: ZERO, unpaid: ZERO };
+    sums.count += row.count;
+    sums.amount = (sums.amount + fromDecimal(row.amount)) as Cents;
+    sums.paid = (sums.paid + fromDecimal(row.paid)) as Cents;
+    sums.unpaid = (sums.unpaid + fromDecimal(row.unpaid)) as Cents;
+    map.set(key, sums);
+  };
+  const byStatus = new Map<string, Sums>();
+  const byDay = new Map<string, Sums>();
+  for (const row of rows) {
+    add(byStatus, row.status, row);
+    add(byDay, row.day, row);
+  }
+  return {
+    statuses: [...byStatus].map(([status, sums]) => ({
+      status,
+      count: sums.count,
+      amount: toDecimalText(sums.amount),
+      paid: toDecimalText(sums.paid),
+      unpaid: toDecimalText(sums.unpaid),
+    })),
+    daily: [...byDay]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([date, sums]) => ({ date, count: sums.count, amount: toDecimalText(sums.amount) })),
+  };
+}
+
+/**
+ * The range's sales in one pass over its orders (GROUPING SETS) instead of two scans of the same
+ * rows: what the kept days hold, when they are not in the shop's time zone.
+ */
+export async function liveSalesTotals(
   db: Executor,
   range: DateRange,
   timeZone: string,
-): Promise<{ statuses: StatusTotalsRow[]; daily: DailyTotalsRow[] }> {
+): Promise<SalesTotals> {
   const sales = db
     .select({
       status: sql<string>`${orders.paymentStatus}`.as('status'),

@@ -89,12 +89,26 @@ export async function setSettings(db: Executor, values: Partial<Settings>): Prom
       parsed.map(([key, value]) => ({ key, value: value === null ? sql`'null'::jsonb` : (value as object) })),
     )
     .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+  if ('app_timezone' in values) await keepDaysInShopZone(db);
 }
 
 /** Forgets stored values, so each key answers its default again. */
 export async function removeSettings(db: Executor, keys: readonly SettingKey[]): Promise<void> {
   if (keys.length === 0) return;
   await db.delete(settings).where(inArray(settings.key, [...keys]));
+  if (keys.includes('app_timezone')) await keepDaysInShopZone(db);
+}
+
+/**
+ * What the database keeps per day of the shop's calendar (the dashboard's sales days, migration
+ * 0032, docs/decisions/0080) is counted again when the shop's time zone is not the one it is kept
+ * in: at start (prepareDatabase), and whenever the zone is stored or reset, in the same transaction.
+ */
+export async function keepDaysInShopZone(db: Executor): Promise<void> {
+  const zone = await getSetting(db, 'app_timezone');
+  await db.execute(
+    sql`select order_sales_days_rebuild(${zone}) where (select zone from order_sales_zone) is distinct from ${zone}`,
+  );
 }
 
 /**
