@@ -42,15 +42,18 @@ const COUNTED_TABLES = ['products', 'orders', 'users'] as const;
 export async function seedLargeShop(db: Db, options: LargeShopSize): Promise<void> {
   for (const table of COUNTED_TABLES)
     await db.execute(sql.raw(`alter table ${table} disable trigger ${table}_row_count`));
-  // The dashboard's sales days (migration 0032) likewise: counted again once the orders are in.
+  // The dashboard's sales and payment days (migrations 0032, 0033) likewise: counted again at the end.
   await db.execute(sql`alter table orders disable trigger orders_sales_days`);
+  await db.execute(sql`alter table order_payments disable trigger order_payments_days`);
   try {
     await seedTables(db, options);
   } finally {
     for (const table of COUNTED_TABLES)
       await db.execute(sql.raw(`alter table ${table} enable trigger ${table}_row_count`));
     await db.execute(sql`alter table orders enable trigger orders_sales_days`);
+    await db.execute(sql`alter table order_payments enable trigger order_payments_days`);
     await db.execute(sql`select order_sales_days_rebuild(zone) from order_sales_zone where zone is not null`);
+    await db.execute(sql`select order_payment_days_rebuild()`);
     await db.execute(sql`
       update row_counts set count = counted.n
       from (select 'products' as name, count(*) as n from products where deleted_at is null

@@ -30,3 +30,19 @@ export const orderSalesZone = pgTable(
   },
   (t) => [check('order_sales_zone_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Completed payments per payment date and type (docs/decisions/0080), kept by a trigger on
+ * order_payments (migration 0033). Payments of deleted orders stay in it; the dashboard takes
+ * those out when it reads (few, through the orders_deleted index).
+ */
+export const orderPaymentDays = pgTable(
+  'order_payment_days',
+  {
+    paymentDate: date('payment_date').notNull(),
+    paymentType: text('payment_type').notNull(),
+    payments: integer('payments').notNull().default(0),
+    amount: numeric('amount', { precision: 16, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.paymentDate, t.paymentType] })],
+);

@@ -7,15 +7,16 @@ import { fromDecimal } from '../../../domain/money/money';
 import { freshDatabase } from '../../../test/test-database';
 import type { Database } from '../../platform/db/database';
 import { getSetting, removeSettings, setSettings } from '../../platform/settings/settings-store';
-import { orders } from '../orders/orders.tables';
-import { liveSalesTotals, type SalesTotals, salesTotals } from './dashboard.queries';
+import { orderPayments, orders } from '../orders/orders.tables';
+import { liveSalesTotals, paymentTypeTotals, type SalesTotals, salesTotals } from './dashboard.queries';
 import { orderSalesDays } from './dashboard.tables';
 import { salesDaysZone } from './order-sales-days';
 
 /**
- * The dashboard's kept sales days (migration 0032, docs/decisions/0080) against the orders
- * themselves: whatever happens to the orders (created, paid, cancelled, refunded, moved to another
- * day, deleted softly or for good), the kept days add up to what counting the orders gives.
+ * The dashboard's kept sales and payment days (migrations 0032, 0033, docs/decisions/0080) against
+ * the orders and payments themselves: whatever happens to them (orders created, paid, cancelled,
+ * refunded, moved to another day, deleted softly or for good; payments added, changed, dropped),
+ * the kept days add up to what counting the rows gives.
  */
 let database: Database;
 const RANGE = { from: '2026-01-01' as IsoDate, to: '2026-12-31' as IsoDate } satisfies DateRange;
@@ -41,11 +42,36 @@ const sorted = (totals: SalesTotals) => ({
   daily: totals.daily.map((d) => ({ ...d, amount: fromDecimal(d.amount) })),
 });
 
+/** The payment figures counted from the payments themselves: completed, of live orders, in the range. */
+async function livePayments() {
+  const rows = await database.db
+    .select({
+      paymentType: orderPayments.paymentType,
+      count: count(),
+      amount: sql<string>`sum(${orderPayments.amount})::text`,
+    })
+    .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+    .where(
+      sql`${orderPayments.status} = 'completed' and ${orders.deletedAt} is null
+        and ${orderPayments.paymentDate} between ${RANGE.from} and ${RANGE.to}`,
+    )
+    .groupBy(orderPayments.paymentType);
+  return rows
+    .map((r) => ({ ...r, amount: fromDecimal(r.amount) }))
+    .sort((a, b) => b.amount - a.amount || a.paymentType.localeCompare(b.paymentType));
+}
+
 async function expectKeptEqualsLive(zone: string) {
   expect(await salesDaysZone(database.db)).toBe(zone);
   const kept = await salesTotals(database.db, RANGE, zone);
   const live = await liveSalesTotals(database.db, RANGE, zone);
   expect(sorted(kept)).toEqual(sorted(live));
+  const payments = (await paymentTypeTotals(database.db, RANGE)).map((r) => ({
+    ...r,
+    amount: fromDecimal(r.amount),
+  }));
+  expect(payments).toEqual(await livePayments());
 }
 
 // Order fields that the dashboard counts, as fast-check draws them.
@@ -61,7 +87,18 @@ const orderFields = fc.record({
   amountPaid: cents,
 });
 type OrderFields = typeof orderFields extends fc.Arbitrary<infer T> ? T : never;
+const paymentFields = fc.record({
+  status: fc.constantFrom('completed', 'pending', 'failed', 'refunded'),
+  amount: fc.integer({ min: 1, max: 100_000 }).map((c) => (c / 100).toFixed(2)),
+  paymentType: fc.constantFrom('card', 'cod', 'bank_transfer'),
+  paymentDate: fc
+    .integer({ min: 0, max: 364 })
+    .map((d) => new Date(Date.UTC(2026, 0, 1 + d)).toISOString().slice(0, 10)),
+});
+type PaymentFields = typeof paymentFields extends fc.Arbitrary<infer T> ? T : never;
 type Step =
+  | { kind: 'pay'; pick: number; fields: PaymentFields }
+  | { kind: 'change-payment' | 'drop-payment'; pick: number; fields: Partial<PaymentFields> }
   | { kind: 'create'; fields: OrderFields }
   | { kind: 'change'; pick: number; fields: Partial<OrderFields> }
   | { kind: 'soft-delete' | 'restore' | 'delete'; pick: number };
@@ -85,6 +122,19 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     kind: fc.constantFrom('soft-delete' as const, 'restore' as const, 'delete' as const),
     pick: fc.nat(),
   }),
+  fc.record({ kind: fc.constant('pay' as const), pick: fc.nat(), fields: paymentFields }),
+  fc.record({
+    kind: fc.constantFrom('change-payment' as const, 'drop-payment' as const),
+    pick: fc.nat(),
+    fields: fc.record(
+      {
+        status: fc.constantFrom('completed', 'pending', 'failed', 'refunded'),
+        amount: fc.integer({ min: 1, max: 100_000 }).map((c) => (c / 100).toFixed(2)),
+        paymentType: fc.constantFrom('card', 'cod', 'bank_transfer'),
+      },
+      { requiredKeys: [] },
+    ),
+  }),
 );
 
 async function apply(steps: Step[]) {
@@ -101,8 +151,17 @@ async function apply(steps: Step[]) {
         ids.push(row!.id);
         continue;
       }
+      if (s.kind === 'change-payment' || s.kind === 'drop-payment') {
+        const paid = await tx.select({ id: orderPayments.id }).from(orderPayments);
+        if (paid.length === 0) continue;
+        const paymentId = paid[s.pick % paid.length]!.id;
+        if (s.kind === 'drop-payment') await tx.delete(orderPayments).where(eq(orderPayments.id, paymentId));
+        else await tx.update(orderPayments).set(s.fields).where(eq(orderPayments.id, paymentId));
+        continue;
+      }
       if (ids.length === 0) continue;
       const id = ids[s.pick % ids.length]!;
+      if (s.kind === 'pay') await tx.insert(orderPayments).values({ orderId: id, ...s.fields });
       if (s.kind === 'change' && Object.keys(s.fields).length > 0)
         await tx.update(orders).set(s.fields).where(eq(orders.id, id));
       if (s.kind === 'soft-delete')

@@ -108,6 +108,8 @@ export const orders = pgTable(
     // The list's default order (newest first, id breaking ties), and each status filter in that
     // order (issue 13). Where an order comes from has two values: it rides the default order.
     index('orders_recent').on(t.createdAt, t.id),
+    // The few deleted orders, whose payments the dashboard takes out of its kept days (0080).
+    index('orders_deleted').on(t.id).where(sql`${t.deletedAt} is not null`),
     index('orders_user').on(t.userId),
     index('orders_statuses').on(t.deliveryStatus, t.paymentStatus),
     index('orders_payment_status').on(t.paymentStatus, t.createdAt),
@@ -193,6 +195,8 @@ export const orderPayments = pgTable(
     index('order_payments_order').on(t.orderId),
     // The dashboard's payment statistics filter on the payment date (issue 17, migration 0027).
     index('order_payments_payment_date').on(t.paymentDate),
+    // The dashboard's recent payments, newest first (read on every dashboard load).
+    index('order_payments_recent').on(t.createdAt, t.id),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "order_payments_recent" ON "order_payments" USING btree ("created_at","id");
