@@ -33,6 +33,7 @@ export default defineConfig({
           exclude: ['src/test/security/**', onPostgres ? '**/*.pglite.test.ts' : '**/*.postgres.test.ts'],
           environment: 'node',
           globalSetup: ['src/test/global-setup.ts'],
+          setupFiles: onPostgres ? ['src/test/pg-busy-client.setup.ts'] : [],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -16,7 +16,14 @@ import {
   products,
 } from '../catalogue/catalogue.tables';
 import { orderItems, orderPayments, orders } from '../orders/orders.tables';
-import { countries, shippingMethods, states } from '../shipping/shipping.tables';
+import {
+  countries,
+  shippingMethods,
+  shippingZoneCountries,
+  shippingZoneRates,
+  shippingZones,
+  states,
+} from '../shipping/shipping.tables';
 import { paymentMethods, pickupPoints } from '../shop-setup/shop-setup.tables';
 import { cardPayments } from './checkout.tables';
 
@@ -36,6 +43,11 @@ beforeAll(async () => {
   const [country] = await db.insert(countries).values({ name: 'Mauritius', code: 'MU' }).returning();
   const [state] = await db.insert(states).values({ name: 'Port Louis', countryId: country!.id }).returning();
   const [method] = await db.insert(shippingMethods).values({ name: 'Courier', price: '20.00' }).returning();
+  // A zone of the country at the method's own price: the quote reads the zones inside the checkout's
+  // transaction (on PostgreSQL, src/test/pg-busy-client.setup.ts fails a read sent to a busy client).
+  const [zone] = await db.insert(shippingZones).values({ name: 'Island' }).returning();
+  await db.insert(shippingZoneCountries).values({ zoneId: zone!.id, countryId: country!.id });
+  await db.insert(shippingZoneRates).values({ zoneId: zone!.id, methodId: method!.id, rate: '20.00' });
   const [point] = await db
     .insert(pickupPoints)
     .values({ name: 'Curepipe warehouse', address: '4 Rue La Bourdonnais', serviceFee: '50.00' })

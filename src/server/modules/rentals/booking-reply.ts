@@ -1,5 +1,6 @@
 import type { BookingReply } from '../../../contracts/rentals';
 import type { Executor } from '../../platform/db/database';
+import { readTogether } from '../../platform/db/read-together';
 import { presentBooking } from './bookings.presenter';
 import { customerOf, findBooking, itemsOfBooking, paymentsOfBooking } from './bookings.queries';
 import { loadAvailability } from './rental-availability';
@@ -10,10 +11,10 @@ import { loadAvailability } from './rental-availability';
  */
 export async function bookingReply(db: Executor, id: number): Promise<BookingReply> {
   const booking = await findBooking(db, id);
-  const [items, payments, customer] = await Promise.all([
-    itemsOfBooking(db, booking.id),
-    paymentsOfBooking(db, booking.id),
-    customerOf(db, booking.userId),
+  const [items, payments, customer] = await readTogether(db, [
+    () => itemsOfBooking(db, booking.id),
+    () => paymentsOfBooking(db, booking.id),
+    () => customerOf(db, booking.userId),
   ]);
   const availability = await loadAvailability(
     db,

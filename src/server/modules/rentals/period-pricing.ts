@@ -6,6 +6,7 @@ import { lineVat, type VatInfo, type VatSettings } from '../../../domain/pricing
 import { DAYS_PER_BILLED_MONTH, rentalItemCost } from '../../../domain/rentals/rental-cost';
 import { matchDurationMonths } from '../../../domain/rentals/rental-periods';
 import type { Executor } from '../../platform/db/database';
+import { readTogether } from '../../platform/db/read-together';
 import { vatInfoOf } from '../catalogue';
 import { productStocks, products, vats } from '../catalogue/catalogue.tables';
 import { rentalVatSettings } from './price-rental-item';
@@ -83,7 +84,10 @@ export async function periodItemOfProduct(
   } else if (product.isVariableProduct) {
     throw fieldError('variant_id', M.variant);
   }
-  const [vat, settings] = await Promise.all([vatRows(db, [product.vatId]), rentalVatSettings(db)]);
+  const [vat, settings] = await readTogether(db, [
+    () => vatRows(db, [product.vatId]),
+    () => rentalVatSettings(db),
+  ]);
   return {
     productId: product.id,
     productStockId: variant?.id ?? null,
@@ -115,12 +119,13 @@ export async function repricedLines(
   days: number,
 ): Promise<PeriodItemValues[]> {
   if (lines.length === 0) return [];
-  const [vat, settings] = await Promise.all([
-    vatRows(
-      db,
-      lines.map((l) => l.vatId),
-    ),
-    rentalVatSettings(db),
+  const [vat, settings] = await readTogether(db, [
+    () =>
+      vatRows(
+        db,
+        lines.map((l) => l.vatId),
+      ),
+    () => rentalVatSettings(db),
   ]);
   return lines.map((line) => ({
     productId: line.productId,

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Cents, fromDecimal } from '../../../domain/money/money';
 import type { Executor, Tx } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
+import { readTogether } from '../../platform/db/read-together';
 import { notFound } from '../../platform/http/errors';
 import {
   type rentalBookings,
@@ -93,22 +94,25 @@ export async function moneyOfPeriod(db: Executor, periodId: number): Promise<Per
 export async function detailsOfPeriods(db: Executor, periodIds: readonly number[]) {
   if (periodIds.length === 0) return { items: [], services: [], payments: [] };
   const ids = [...periodIds];
-  const [items, services, payments] = await Promise.all([
-    db
-      .select()
-      .from(rentalPeriodItems)
-      .where(inArray(rentalPeriodItems.periodId, ids))
-      .orderBy(asc(rentalPeriodItems.id)),
-    db
-      .select()
-      .from(rentalPeriodServices)
-      .where(inArray(rentalPeriodServices.periodId, ids))
-      .orderBy(asc(rentalPeriodServices.id)),
-    db
-      .select()
-      .from(rentalPayments)
-      .where(inArray(rentalPayments.periodId, ids))
-      .orderBy(asc(rentalPayments.paymentDate), asc(rentalPayments.id)),
+  const [items, services, payments] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(rentalPeriodItems)
+        .where(inArray(rentalPeriodItems.periodId, ids))
+        .orderBy(asc(rentalPeriodItems.id)),
+    () =>
+      db
+        .select()
+        .from(rentalPeriodServices)
+        .where(inArray(rentalPeriodServices.periodId, ids))
+        .orderBy(asc(rentalPeriodServices.id)),
+    () =>
+      db
+        .select()
+        .from(rentalPayments)
+        .where(inArray(rentalPayments.periodId, ids))
+        .orderBy(asc(rentalPayments.paymentDate), asc(rentalPayments.id)),
   ]);
   return { items, services, payments };
 }

@@ -6,6 +6,7 @@ import { type Cents, fromDecimal, toDecimalText, ZERO } from '../../../domain/mo
 import { lineVat, type VatInfo, type VatMethod, type VatSettings } from '../../../domain/pricing/vat';
 import { rentalItemCost } from '../../../domain/rentals/rental-cost';
 import type { Executor } from '../../platform/db/database';
+import { readTogether } from '../../platform/db/read-together';
 import { getSettings } from '../../platform/settings/settings-store';
 import { vatInfoOf } from '../catalogue';
 import { productStocks, products, vats } from '../catalogue/catalogue.tables';
@@ -72,37 +73,39 @@ export async function priceRentalItems(
   const variantIds = [
     ...new Set(requests.map((r) => r.product_stock_id).filter((v): v is number => typeof v === 'number')),
   ];
-  const [productRows, variantRows, vatSettings] = await Promise.all([
-    productIds.length
-      ? db
-          .select({
-            id: products.id,
-            name: products.name,
-            isRental: products.isRentalProduct,
-            rentalPrice: products.rentalPrice,
-            isVariable: products.isVariableProduct,
-            deletedAt: products.deletedAt,
-            vatId: products.vatId,
-            vatName: vats.name,
-            vatType: vats.type,
-            vatRate: vats.rate,
-            vatIsActive: vats.isActive,
-          })
-          .from(products)
-          .leftJoin(vats, eq(vats.id, products.vatId))
-          .where(inArray(products.id, productIds))
-      : [],
-    variantIds.length
-      ? db
-          .select({
-            id: productStocks.id,
-            productId: productStocks.productId,
-            variant: productStocks.variant,
-          })
-          .from(productStocks)
-          .where(inArray(productStocks.id, variantIds))
-      : [],
-    rentalVatSettings(db),
+  const [productRows, variantRows, vatSettings] = await readTogether(db, [
+    () =>
+      productIds.length
+        ? db
+            .select({
+              id: products.id,
+              name: products.name,
+              isRental: products.isRentalProduct,
+              rentalPrice: products.rentalPrice,
+              isVariable: products.isVariableProduct,
+              deletedAt: products.deletedAt,
+              vatId: products.vatId,
+              vatName: vats.name,
+              vatType: vats.type,
+              vatRate: vats.rate,
+              vatIsActive: vats.isActive,
+            })
+            .from(products)
+            .leftJoin(vats, eq(vats.id, products.vatId))
+            .where(inArray(products.id, productIds))
+        : [],
+    () =>
+      variantIds.length
+        ? db
+            .select({
+              id: productStocks.id,
+              productId: productStocks.productId,
+              variant: productStocks.variant,
+            })
+            .from(productStocks)
+            .where(inArray(productStocks.id, variantIds))
+        : [],
+    () => rentalVatSettings(db),
   ]);
   const productById = new Map(productRows.map((p) => [p.id, p]));
   const variantById = new Map(variantRows.map((v) => [v.id, v]));

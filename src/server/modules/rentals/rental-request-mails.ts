@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney, fromDecimal } from '../../../domain/money/money';
 import type { Executor } from '../../platform/db/database';
+import { readTogether } from '../../platform/db/read-together';
 import { defineJob } from '../../platform/jobs/job-queue';
 import { shopMailRecipients } from '../../platform/mail/shop-recipients';
 import { getSettings } from '../../platform/settings/settings-store';
@@ -11,7 +12,10 @@ import { rentalBookings } from './rentals.tables';
 async function requestOf(db: Executor, bookingId: number) {
   const [booking] = await db.select().from(rentalBookings).where(eq(rentalBookings.id, bookingId));
   if (!booking) return null;
-  const [items, currency] = await Promise.all([itemsOfBooking(db, booking.id), defaultCurrency(db)]);
+  const [items, currency] = await readTogether(db, [
+    () => itemsOfBooking(db, booking.id),
+    () => defaultCurrency(db),
+  ]);
   const lines = items.map((i) => {
     const name = i.variants ? `${i.productName} (${i.variants})` : i.productName;
     return `  ${i.quantity} × ${name}, ${i.rentalStartDate} to ${i.rentalEndDate}  ${formatMoney(fromDecimal(i.totalCost), currency.symbol)}`;

@@ -5,6 +5,7 @@ import type { Paged } from '../../../domain/paging/paging';
 import type { ShippingMethod, ShippingZone } from '../../../domain/shipping/shipping-cost';
 import type { Executor } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
+import { readTogether } from '../../platform/db/read-together';
 import { likePattern, paged } from '../../platform/http/paging';
 import {
   cities,
@@ -277,40 +278,44 @@ export async function loadZones(db: Executor, ids?: readonly number[]): Promise<
     .orderBy(asc(shippingZones.id));
   if (zones.length === 0) return [];
   const zoneIds = zones.map((z) => z.id);
-  const [zoneCountries, zoneStates, zoneRates] = await Promise.all([
-    db
-      .select({
-        zoneId: shippingZoneCountries.zoneId,
-        id: countries.id,
-        name: countries.name,
-        code: countries.code,
-      })
-      .from(shippingZoneCountries)
-      .innerJoin(countries, eq(countries.id, shippingZoneCountries.countryId))
-      .where(inArray(shippingZoneCountries.zoneId, zoneIds))
-      .orderBy(asc(countries.name)),
-    db
-      .select({
-        zoneId: shippingZoneStates.zoneId,
-        id: states.id,
-        name: states.name,
-        countryId: states.countryId,
-      })
-      .from(shippingZoneStates)
-      .innerJoin(states, eq(states.id, shippingZoneStates.stateId))
-      .where(inArray(shippingZoneStates.zoneId, zoneIds))
-      .orderBy(asc(states.name)),
-    db
-      .select({
-        zoneId: shippingZoneRates.zoneId,
-        methodId: shippingZoneRates.methodId,
-        methodName: shippingMethods.name,
-        rate: shippingZoneRates.rate,
-      })
-      .from(shippingZoneRates)
-      .innerJoin(shippingMethods, eq(shippingMethods.id, shippingZoneRates.methodId))
-      .where(inArray(shippingZoneRates.zoneId, zoneIds))
-      .orderBy(asc(shippingMethods.name)),
+  // The checkout quotes in its transaction (one connection): the three reads one after the other there.
+  const [zoneCountries, zoneStates, zoneRates] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          zoneId: shippingZoneCountries.zoneId,
+          id: countries.id,
+          name: countries.name,
+          code: countries.code,
+        })
+        .from(shippingZoneCountries)
+        .innerJoin(countries, eq(countries.id, shippingZoneCountries.countryId))
+        .where(inArray(shippingZoneCountries.zoneId, zoneIds))
+        .orderBy(asc(countries.name)),
+    () =>
+      db
+        .select({
+          zoneId: shippingZoneStates.zoneId,
+          id: states.id,
+          name: states.name,
+          countryId: states.countryId,
+        })
+        .from(shippingZoneStates)
+        .innerJoin(states, eq(states.id, shippingZoneStates.stateId))
+        .where(inArray(shippingZoneStates.zoneId, zoneIds))
+        .orderBy(asc(states.name)),
+    () =>
+      db
+        .select({
+          zoneId: shippingZoneRates.zoneId,
+          methodId: shippingZoneRates.methodId,
+          methodName: shippingMethods.name,
+          rate: shippingZoneRates.rate,
+        })
+        .from(shippingZoneRates)
+        .innerJoin(shippingMethods, eq(shippingMethods.id, shippingZoneRates.methodId))
+        .where(inArray(shippingZoneRates.zoneId, zoneIds))
+        .orderBy(asc(shippingMethods.name)),
   ]);
   return zones.map((zone) => ({
     ...zone,
