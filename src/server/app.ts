@@ -7,6 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { TOTAL_UPLOAD_LIMIT_BYTES } from '../domain/files/file-rules';
 import type { Config } from './config';
 import { mergeGuestCartAtSignIn } from './modules/cart';
@@ -27,6 +28,7 @@ import {
   PRIVATE_NO_STORE,
 } from './platform/http/errors';
 import { wantsJson } from './platform/http/negotiation';
+import { databaseRateLimits, type RateLimitStore, redisRateLimits } from './platform/http/rate-limit';
 import { registerTransportSecurity } from './platform/http/transport-security';
 import { loadWebPages } from './platform/http/web-pages';
 import { type LogStream, loggerOptions } from './platform/logging/redaction';
@@ -61,6 +63,24 @@ export type BuildAppOptions = {
   logStream?: LogStream;
 };
 
+/**
+ * The rate-limit counters (docs/decisions/0081): in Redis when REDIS_URL names one, counted in the
+ * database whenever Redis does not answer; in the database otherwise. The connection closes with the app.
+ */
+function rateLimitStore(config: Config, database: Database, app: FastifyInstance): RateLimitStore {
+  const inDatabase = databaseRateLimits(database.db);
+  if (!config.redisUrl) return inDatabase;
+  // Commands fail at once while Redis is away (no queue): the database counts meanwhile.
+  const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  redis.on('error', (error) => app.log.warn({ err: error }, 'Redis is not answering'));
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  return redisRateLimits(redis, inDatabase, (error) =>
+    app.log.warn({ err: error }, 'Rate limit counted in the database: Redis did not answer'),
+  );
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = options;
   const app = Fastify({
@@ -79,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     ? null
     : settingsStorage(database.db, localDiskStorage(path.join(config.dataDir, 'uploads')));
   const storage: Storage = options.storage ?? chosen!;
+  const rateLimits = rateLimitStore(config, database, app);
   const ctx: AppContext = {
     config,
     database,
@@ -87,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     mailer: createMailer(database.db, path.join(config.dataDir, 'mail'), app.log),
     now: options.now ?? (() => new Date()),
     onSignIn: [mergeGuestCartAtSignIn],
+    rateLimits,
     pages: await loadWebPages(
       config.distDir,
       {

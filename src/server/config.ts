@@ -10,6 +10,7 @@ const envSchema = z.object({
   HOST: z.string().default('localhost'),
   EMPORIUM_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
   EMPORIUM_DEMO_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORD),
   EMPORIUM_SEED_DEMO: z.enum(['true', 'false']).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -28,6 +29,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Shared rate-limit counters in Redis (docs/decisions/0081); unset: in the database. */
+  redisUrl: string | undefined;
   demoPassword: string;
   seedDemo: boolean;
   env: 'development' | 'production' | 'test';
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: parsed.HOST,
     dataDir,
     databaseUrl: parsed.DATABASE_URL || undefined,
+    redisUrl: parsed.REDIS_URL || undefined,
     demoPassword: parsed.EMPORIUM_DEMO_PASSWORD,
     seedDemo: parsed.EMPORIUM_SEED_DEMO ? parsed.EMPORIUM_SEED_DEMO === 'true' : true,
     env: parsed.NODE_ENV,

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '../../../contracts/accounts';
 import { authTokens, users } from '../../platform/auth/auth.tables';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
-import { enforceRateLimits, hitRateLimit } from '../../platform/http/rate-limit';
+import { enforceRateLimits } from '../../platform/http/rate-limit';
 import type { JobDefinition } from '../../platform/jobs/job-queue';
 
 /** Per IP answered (429), per account silent: the limits of every e-mailed sign-in token. */
@@ -34,7 +34,7 @@ export async function sendEmailToken(
 ): Promise<void> {
   const now = ctx.now();
   await enforceRateLimits(
-    ctx.db,
+    ctx.rateLimits,
     [{ key: `${token.limitKey}:ip:${req.ip}`, rule: EMAIL_TOKEN_LIMITS.ip }],
     now,
     AUTH_MESSAGES.resetThrottled,
@@ -46,8 +46,7 @@ export async function sendEmailToken(
     .limit(1);
   if (user?.accountStatus !== 'active') return;
   // Silent: answering differently would tell that the account exists.
-  const perAccount = await hitRateLimit(
-    ctx.db,
+  const perAccount = await ctx.rateLimits.hit(
     `${token.limitKey}:account:${user.id}`,
     EMAIL_TOKEN_LIMITS.account,
     now,

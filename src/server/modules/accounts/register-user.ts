@@ -22,7 +22,7 @@ export async function registerUser(
 ) {
   const now = ctx.now();
   await enforceRateLimits(
-    ctx.db,
+    ctx.rateLimits,
     [{ key: `register:ip:${req.ip}`, rule: REGISTER_LIMIT }],
     now,
     AUTH_MESSAGES.resetThrottled,

@@ -24,7 +24,7 @@ export async function resetPassword(
 ): Promise<void> {
   const now = ctx.now();
   await enforceRateLimits(
-    ctx.db,
+    ctx.rateLimits,
     [{ key: `reset-submit:ip:${req.ip}`, rule: RESET_SUBMIT_LIMIT }],
     now,
     AUTH_MESSAGES.resetThrottled,

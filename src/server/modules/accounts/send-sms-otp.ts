@@ -90,7 +90,7 @@ export async function sendSmsOtp(ctx: AppContext, req: FastifyRequest, mobile: s
   const now = ctx.now();
   if (!(await otpSmsAvailable(ctx.db))) throw fieldError('mobile', SIGN_IN_MESSAGES.otpUnavailable);
   await enforceRateLimits(
-    ctx.db,
+    ctx.rateLimits,
     [{ key: `sms-otp:ip:${req.ip}`, rule: SEND_IP_LIMIT }],
     now,
     AUTH_MESSAGES.resetThrottled,

@@ -1,18 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, type LoginBody } from '../../../contracts/accounts';
 import { dashboardUrlFor, defaultActiveRole } from '../../../domain/access/roles';
 import { safeRedirectPath } from '../../../domain/access/safe-redirect';
 import { canSignIn } from '../../../domain/accounts/user-rules';
 import { fieldError } from '../../../domain/errors';
-import { rateLimitBuckets, users } from '../../platform/auth/auth.tables';
+import { users } from '../../platform/auth/auth.tables';
 import { verifyPassword } from '../../platform/auth/passwords';
 import { setSessionCookie } from '../../platform/auth/request-session';
 import { rotateSession } from '../../platform/auth/sessions';
 import { rolesOf } from '../../platform/auth/user-roles';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/database';
-import { clearRateLimit, enforceRateLimits } from '../../platform/http/rate-limit';
+import { enforceRateLimits } from '../../platform/http/rate-limit';
 import { getSetting } from '../../platform/settings/settings-store';
 
 /** Failed sign-ins allowed per account and per IP in 15 minutes. */
@@ -30,7 +30,7 @@ export async function signIn(ctx: AppContext, req: FastifyRequest, reply: Fastif
   const accountKey = `login:account:${input.email}`;
   const ipKey = `login:ip:${req.ip}`;
   await enforceRateLimits(
-    ctx.db,
+    ctx.rateLimits,
     [
       { key: accountKey, rule: LOGIN_LIMITS.account },
       { key: ipKey, rule: LOGIN_LIMITS.ip },
@@ -49,11 +49,8 @@ export async function signIn(ctx: AppContext, req: FastifyRequest, reply: Fastif
   const refusal = signInRefusal(user.accountStatus);
   if (refusal) throw fieldError('email', refusal);
 
-  await clearRateLimit(ctx.db, accountKey);
-  await ctx.db
-    .update(rateLimitBuckets)
-    .set({ hits: sql`greatest(${rateLimitBuckets.hits} - 1, 0)` })
-    .where(eq(rateLimitBuckets.key, ipKey));
+  await ctx.rateLimits.clear(accountKey);
+  await ctx.rateLimits.takeBack(ipKey);
 
   return openUserSession(ctx, req, reply, {
     userId: user.id,

@@ -56,7 +56,7 @@ export async function sendContactMessage(
 ): Promise<number> {
   const now = ctx.now();
   await enforceRateLimits(
-    ctx.db,
+    ctx.rateLimits,
     [
       { key: `contact:ip:${req.ip}:minute`, rule: CONTACT_LIMITS.minute },
       { key: `contact:ip:${req.ip}:hour`, rule: CONTACT_LIMITS.hour },

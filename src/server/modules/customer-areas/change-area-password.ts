@@ -25,7 +25,7 @@ export async function changeAreaPassword(
   const now = ctx.now();
   const userId = session.user.id;
   await enforceRateLimits(
-    ctx.db,
+    ctx.rateLimits,
     [{ key: `password-change:user:${userId}`, rule: CURRENT_PASSWORD_LIMIT }],
     now,
     AUTH_MESSAGES.throttled,

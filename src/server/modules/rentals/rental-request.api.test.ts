@@ -6,7 +6,6 @@ import { RENTAL_MESSAGES as M, RENTAL_REQUEST_MESSAGES as R } from '../../../con
 import { isoDateInZone } from '../../../domain/dates/date-format';
 import { createProduct } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
-import { clearRateLimit } from '../../platform/http/rate-limit';
 import { getSettings, setSettings } from '../../platform/settings/settings-store';
 import { pickupPoints } from '../shop-setup/shop-setup.tables';
 import { createRentalProduct, insertBooking } from './bookings.fixtures';
@@ -35,7 +34,7 @@ beforeEach(async () => {
   await guest.visit();
   // Each test starts with the visitor's allowance (inject answers from 127.0.0.1).
   for (const window of ['minute', 'hour'])
-    await clearRateLimit(t.ctx.db, `rental-request:ip:127.0.0.1:${window}`);
+    await t.ctx.rateLimits.clear(`rental-request:ip:127.0.0.1:${window}`);
 });
 
 const mailDir = () => path.join(t.dataDir, 'mail');

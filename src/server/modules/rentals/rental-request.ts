@@ -198,7 +198,7 @@ export async function submitRentalRequest(
 ): Promise<{ id: number; bookingNumber: string }> {
   const now = ctx.now();
   await enforceRateLimits(
-    ctx.db,
+    ctx.rateLimits,
     [
       { key: `rental-request:ip:${req.ip}:minute`, rule: RENTAL_REQUEST_LIMITS.minute },
       { key: `rental-request:ip:${req.ip}:hour`, rule: RENTAL_REQUEST_LIMITS.hour },
