@@ -3,9 +3,9 @@ import type { OrdersListQuery } from '../../../contracts/orders';
 import { spreadsheetDateTime, timestampedFileName } from '../../../domain/exports/exports';
 import type { AppContext } from '../../platform/context';
 import { getSetting } from '../../platform/settings/settings-store';
-import { inBatches, type XlsxCell, type XlsxColumn, xlsxStream } from '../../platform/xlsx/xlsx-stream';
+import { afterEachBatch, type XlsxCell, type XlsxColumn, xlsxStream } from '../../platform/xlsx/xlsx-stream';
 import { presentOrderListRow } from './orders-list.presenter';
-import { orderBatch } from './orders-list.queries';
+import { type OrderExportRow, orderBatchAfter } from './orders-list.queries';
 
 export type OrdersExportQuery = Omit<OrdersListQuery, 'page' | 'per_page'>;
 
@@ -26,7 +26,7 @@ const COLUMNS: XlsxColumn[] = [
 
 /**
  * The orders export (spec 1 §7 "Lists and exports"): every order the list's search, filters and
- * sort select, in the list's order, streamed a batch at a time. Text cells are escaped against
+ * sort select, in the list's order, streamed a batch at a time (each after the last). Text cells are escaped against
  * formulas by the writer (DECISIONS 28).
  */
 export async function exportOrders(
@@ -37,8 +37,8 @@ export async function exportOrders(
   const now = ctx.now();
   const timeZone = await getSetting(ctx.db, 'app_timezone');
   const rows = (async function* () {
-    for await (const row of inBatches((limit, offset) =>
-      orderBatch(ctx.db, query, timeZone, limit, offset),
+    for await (const row of afterEachBatch((limit, last: OrderExportRow | null) =>
+      orderBatchAfter(ctx.db, query, timeZone, limit, last),
     )) {
       const order = presentOrderListRow(row);
       const cells: XlsxCell[] = [

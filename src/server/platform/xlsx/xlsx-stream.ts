@@ -126,6 +126,23 @@ export async function* inBatches<T>(
   }
 }
 
+/**
+ * Reads a source in batches that each start after the previous batch's last row (keyset paging),
+ * until a short batch: the row source of an export whose list can say where a row stands.
+ */
+export async function* afterEachBatch<T>(
+  fetch: (limit: number, last: T | null) => Promise<T[]>,
+  batchSize = 500,
+): AsyncGenerator<T> {
+  let last: T | null = null;
+  for (;;) {
+    const batch = await fetch(batchSize, last);
+    yield* batch;
+    if (batch.length < batchSize) return;
+    last = batch[batch.length - 1]!;
+  }
+}
+
 /** Answers a streamed spreadsheet as a download that no cache keeps. */
 export function sendXlsxDownload(
   reply: FastifyReply,
