@@ -1,12 +1,11 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DateRange } from '../../../domain/dashboard/dashboard-range';
-import { type Cents, fromDecimal, toDecimalText, ZERO } from '../../../domain/money/money';
 import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
 import { roleNames } from '../accounts';
 import { orderPayments, orders } from '../orders/orders.tables';
 import { orderPaymentDays } from './dashboard.tables';
-import { type SalesDayRow, salesDaysOf, salesDaysZone } from './order-sales-days';
+import { keptSalesDays, salesDaysZone } from './order-sales-days';
 
 /**
  * The orders a range's sales count (docs/decisions/0065): live (not deleted), not cancelled or
@@ -43,55 +42,21 @@ export type SalesTotals = { statuses: StatusTotalsRow[]; daily: DailyTotalsRow[]
  */
 export async function salesTotals(db: Executor, range: DateRange, timeZone: string): Promise<SalesTotals> {
   if ((await salesDaysZone(db)) !== timeZone) return liveSalesTotals(db, range, timeZone);
-  return addUpDays(await salesDaysOf(db, range));
-}
-
-/** Adds the kept days up per status and per day, exactly (in cents). */
-function addUpDays(rows: readonly SalesDayRow[]): SalesTotals {
-  type Sums = { count: number; amount: Cents; paid: Cents; unpaid: Cents };
-  const add = (map: Map<string, Sums>, key: string, row: SalesDayRow) => {
-    const sums = map.get(key) ?? { count: 0, amount: ZERO, paid: ZERO, unpaid: ZERO };
-    sums.count += row.count;
-    sums.amount = (sums.amount + fromDecimal(row.amount)) as Cents;
-    sums.paid = (sums.paid + fromDecimal(row.paid)) as Cents;
-    sums.unpaid = (sums.unpaid + fromDecimal(row.unpaid)) as Cents;
-    map.set(key, sums);
-  };
-  const byStatus = new Map<string, Sums>();
-  const byDay = new Map<string, Sums>();
-  for (const row of rows) {
-    add(byStatus, row.status, row);
-    add(byDay, row.day, row);
-  }
-  return {
-    statuses: [...byStatus].map(([status, sums]) => ({
-      status,
-      count: sums.count,
-      amount: toDecimalText(sums.amount),
-      paid: toDecimalText(sums.paid),
-      unpaid: toDecimalText(sums.unpaid),
-    })),
-    daily: [...byDay]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([date, sums]) => ({ date, count: sums.count, amount: toDecimalText(sums.amount) })),
-  };
+  return groupSales(db, keptSalesDays(db, range));
 }
 
 /**
- * The range's sales in one pass over its orders (GROUPING SETS) instead of two scans of the same
- * rows: what the kept days hold, when they are not in the shop's time zone.
+ * The range's sales counted from its orders, one row each: what the kept days hold, when they
+ * are not in the shop's time zone.
  */
-export async function liveSalesTotals(
-  db: Executor,
-  range: DateRange,
-  timeZone: string,
-): Promise<SalesTotals> {
+export function liveSalesTotals(db: Executor, range: DateRange, timeZone: string): Promise<SalesTotals> {
   const sales = db
     .select({
       status: sql<string>`${orders.paymentStatus}`.as('status'),
       // The day is worked out once per row here: the zone is a parameter, and each mention of it
       // in a GROUP BY would be another expression.
       day: sql<string>`((${orders.createdAt} at time zone ${timeZone})::date)::text`.as('day'),
+      orders: sql<number>`1`.as('orders'),
       total: sql<string>`${orders.grandTotal}`.as('total'),
       paid: sql<string>`least(${orders.amountPaid}, ${orders.grandTotal})`.as('paid'),
       unpaid: sql<string>`greatest(${orders.grandTotal} - ${orders.amountPaid}, 0)`.as('unpaid'),
@@ -99,13 +64,23 @@ export async function liveSalesTotals(
     .from(orders)
     .where(rangeSales(range, timeZone))
     .as('sales');
+  return groupSales(db, sales);
+}
+
+type SalesSource = ReturnType<typeof keptSalesDays>;
+
+/**
+ * Sales rows (an order each, or a kept day's orders) added up in one pass (GROUPING SETS): per
+ * payment status and per day, instead of two scans of the same rows.
+ */
+async function groupSales(db: Executor, sales: SalesSource): Promise<SalesTotals> {
   const rows = await db
     .select({
       // 1 on a day's row (the status is not what it groups by), 0 on a status's row.
       perDay: sql<number>`grouping(${sales.status})::int`,
       status: sales.status,
       day: sales.day,
-      count: count(),
+      count: sql<number>`sum(${sales.orders})::int`,
       amount: sql<string>`coalesce(sum(${sales.total}), 0)::text`,
       paid: sql<string>`coalesce(sum(${sales.paid}), 0)::text`,
       unpaid: sql<string>`coalesce(sum(${sales.unpaid}), 0)::text`,

@@ -20,25 +20,16 @@ export async function salesDaysZone(db: Executor): Promise<string | null> {
   return row?.zone ?? null;
 }
 
-export type SalesDayRow = {
-  day: string;
-  status: string;
-  count: number;
-  amount: string;
-  paid: string;
-  unpaid: string;
-};
-
-/** The kept days of a range, one row per day and payment status that has orders. */
-export function salesDaysOf(db: Executor, range: DateRange): Promise<SalesDayRow[]> {
+/** The kept days of a range with orders, as rows of sales to add up (dashboard.queries groupSales). */
+export function keptSalesDays(db: Executor, range: DateRange) {
   return db
     .select({
-      day: sql<string>`${orderSalesDays.day}::text`,
-      status: orderSalesDays.paymentStatus,
-      count: orderSalesDays.orders,
-      amount: sql<string>`${orderSalesDays.amount}::text`,
-      paid: sql<string>`${orderSalesDays.paid}::text`,
-      unpaid: sql<string>`${orderSalesDays.unpaid}::text`,
+      status: sql<string>`${orderSalesDays.paymentStatus}`.as('status'),
+      day: sql<string>`${orderSalesDays.day}::text`.as('day'),
+      orders: sql<number>`${orderSalesDays.orders}`.as('orders'),
+      total: sql<string>`${orderSalesDays.amount}`.as('total'),
+      paid: sql<string>`${orderSalesDays.paid}`.as('paid'),
+      unpaid: sql<string>`${orderSalesDays.unpaid}`.as('unpaid'),
     })
     .from(orderSalesDays)
     .where(
@@ -47,5 +38,6 @@ export function salesDaysOf(db: Executor, range: DateRange): Promise<SalesDayRow
         lte(orderSalesDays.day, range.to),
         ne(orderSalesDays.orders, 0),
       ),
-    );
+    )
+    .as('sales');
 }
