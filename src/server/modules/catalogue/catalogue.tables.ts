@@ -354,3 +354,6 @@ export const discountRuleUsages = pgTable(
     index('discount_rule_usages_reference').on(t.reference),
   ],
 );
+
+/** A product's search text: exactly the expression of the trigram index products_search_trgm above, so it is used. */
+export const PRODUCT_SEARCH_TEXT = sql`(${products.name} || ' ' || coalesce(${products.sku}, ''))`;

@@ -9,7 +9,13 @@ import { readTogether } from '../../platform/db/read-together';
 import type { Storage } from '../../platform/files/storage';
 import { likePattern } from '../../platform/http/paging';
 import { files } from '../files';
-import { productStockAttributeValues, productStocks, products, vats } from './catalogue.tables';
+import {
+  PRODUCT_SEARCH_TEXT,
+  productStockAttributeValues,
+  productStocks,
+  products,
+  vats,
+} from './catalogue.tables';
 import { categoryIdsWithParents, type ShopPricing } from './pricing-context';
 import {
   catalogueItemOf,
@@ -20,7 +26,7 @@ import {
   thumbnailUrl,
   variantPriceRange,
 } from './products-list.presenter';
-import { notDeleted, PRODUCT_SEARCH_TEXT } from './products-list.queries';
+import { notDeleted } from './products-list.queries';
 
 type VariantRow = {
   id: number;

@@ -9,7 +9,14 @@ import { readTogether } from '../../platform/db/read-together';
 import { rowCount } from '../../platform/db/row-counts';
 import { likePattern, paged } from '../../platform/http/paging';
 import { files } from '../files';
-import { brands, categories, productCategories, productStocks, products } from './catalogue.tables';
+import {
+  brands,
+  categories,
+  PRODUCT_SEARCH_TEXT,
+  productCategories,
+  productStocks,
+  products,
+} from './catalogue.tables';
 import { categoryIdsWithParents, loadShopPricing, type ShopPricing } from './pricing-context';
 
 export type ProductListFilters = Pick<
@@ -17,9 +24,6 @@ export type ProductListFilters = Pick<
   'search' | 'category_id' | 'brand_id' | 'supplier_id' | 'is_active' | 'is_rental' | 'stock_status'
 >;
 export type ProductListOrder = Pick<ProductListQuery, 'sort' | 'direction'>;
-
-/** Exactly the expression of the trigram index products_search_trgm (catalogue.tables.ts), so it is used. */
-export const PRODUCT_SEARCH_TEXT = sql`(${products.name} || ' ' || coalesce(${products.sku}, ''))`;
 
 /** A product the shop still has: deleted ones are gone from every list and read. */
 export const notDeleted = isNull(products.deletedAt);

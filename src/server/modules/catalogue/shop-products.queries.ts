@@ -11,13 +11,14 @@ import {
   brands,
   categories,
   colors,
+  PRODUCT_SEARCH_TEXT,
   productCategories,
   productStockColors,
   productStocks,
   products,
 } from './catalogue.tables';
 import { type ProductDetail, productDetailSelect, toProductDetail, withParents } from './product.queries';
-import { notDeleted, PRODUCT_SEARCH_TEXT } from './products-list.queries';
+import { notDeleted } from './products-list.queries';
 
 /**
  * The storefront's reads of the catalogue (issue 14): what a visitor in a role may see, paged in

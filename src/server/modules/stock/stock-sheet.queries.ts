@@ -7,7 +7,7 @@ import { qualified } from '../../platform/db/qualified';
 import { readTogether } from '../../platform/db/read-together';
 import { rowCount } from '../../platform/db/row-counts';
 import { likePattern, paged } from '../../platform/http/paging';
-import { productStocks, products } from '../catalogue/catalogue.tables';
+import { PRODUCT_SEARCH_TEXT, productStocks, products } from '../catalogue/catalogue.tables';
 import { locationStocks, storeLocations } from './stock.tables';
 
 /**
@@ -69,9 +69,12 @@ function productCondition(filters: StockSheetFilters): SQL {
   const conditions: SQL[] = [isNull(products.deletedAt)];
   if (filters.search) {
     const pattern = likePattern(filters.search);
+    // The products whose name or SKU matches, and those with a variant's SKU that does: each side
+    // through its trigram index. Written as one OR with an EXISTS, the planner could use neither and
+    // read the whole catalogue in name order (138 ms for "oak lamp" among 50,000 products; 20 ms so).
     conditions.push(
-      sql`((${products.name} || ' ' || coalesce(${products.sku}, '')) ilike ${pattern}
-        or exists (select 1 from ${productStocks} where ${productStocks.productId} = ${P.id} and ${productStocks.sku} ilike ${pattern}))`,
+      sql`${P.id} in (select ${products.id} from ${products} where ${PRODUCT_SEARCH_TEXT} ilike ${pattern}
+        union select ${productStocks.productId} from ${productStocks} where ${productStocks.sku} ilike ${pattern})`,
     );
   }
   if (filters.supplier) conditions.push(eq(products.supplierId, filters.supplier));
