@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { type ShopServer, startShopServer } from './shop-server';
 
 export { expect };
 
@@ -57,10 +58,22 @@ export function expectBrowserError(text: string): void {
 }
 
 /**
- * The page of every journey: it fails on an uncaught error or a console error (a hydration
- * mismatch among them) and ends with an axe check of the page the journey ends on.
+ * The app of the worker (e2e/shop-server.ts), started before its first journey and stopped after
+ * its last; every journey's pages and requests go to it. The page of every journey fails on an
+ * uncaught error or a console error (a hydration mismatch among them) and ends with an axe check
+ * of the page the journey ends on.
  */
-export const test = base.extend({
+export const test = base.extend<Record<never, never>, { shopServer: ShopServer }>({
+  shopServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
+    async ({}, use) => {
+      const server = await startShopServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+  baseURL: async ({ shopServer }, use) => use(shopServer.url),
   page: async ({ page }, use, testInfo) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));

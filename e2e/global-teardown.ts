@@ -2,22 +2,27 @@ import fs from 'node:fs/promises';
 import pg from 'pg';
 
 /**
- * Removes the journey app's data folder (database, uploads, mail) once every journey has run, and
- * in production mode its PostgreSQL database (playwright.config.ts).
+ * Removes the journey apps' data folder (databases, uploads, mail) once every journey has run, and
+ * in production mode any worker's PostgreSQL database its worker left behind (each worker drops
+ * its own when it stops: e2e/shop-server.ts).
  */
 export default async function globalTeardown(): Promise<void> {
   const dir = process.env.EMPORIUM_E2E_DATA_DIR;
   if (dir) await fs.rm(dir, { recursive: true, force: true });
   const server = process.env.E2E_DATABASE_URL;
   const name = process.env.EMPORIUM_E2E_DATABASE;
-  if (server && name && /^emporium_e2e_\d+$/.test(name)) {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      // The cluster has stopped by now; a straggling connection is cut rather than waited for.
-      await client.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await client.end();
-    }
+  if (!server || !name || !/^emporium_e2e_\d+$/.test(name)) return;
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    const left = await client.query<{ datname: string }>(
+      'select datname from pg_database where datname ~ $1',
+      [`^${name}_w[0-9]+$`],
+    );
+    // The apps have stopped by now; a straggling connection is cut rather than waited for.
+    for (const { datname } of left.rows)
+      await client.query(`drop database if exists ${datname} with (force)`);
+  } finally {
+    await client.end();
   }
 }

@@ -4,15 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { workerPort } from './shop-server';
 import { signIn } from './support';
 
 /**
  * The product list journeys. No screen can create products yet (the product form is being built
  * elsewhere), so this file runs its own app on a data folder that products-list.seed.ts filled
- * with a dozen products, on the port after the shared app's. When products can be made through
- * the form, these journeys can make their own on the shared app instead.
+ * with a dozen products, on the port after its worker's app. When products can be made through
+ * the form, these journeys can make their own on the worker's app instead.
  */
-const port = Number(process.env.E2E_PORT ?? 4310) + 1;
+const port = workerPort(1);
 const baseURL = `http://localhost:${port}`;
 const dataDir = path.join(os.tmpdir(), `emporium-e2e-products-${process.pid}`);
 let server: ChildProcess | null = null;

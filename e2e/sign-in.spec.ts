@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures';
-import { shopHydrated, signIn, signOutFromAdmin } from './support';
+import { shopHydrated, signIn, signInThroughForm, signOutFromAdmin } from './support';
 
 test('an admin signs in, sees the back office and signs out', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
+  await signInThroughForm(page, 'admin@demo.test');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('signed-in-user')).toHaveText('Ada Admin');
   const nav = page.getByRole('navigation', { name: 'Admin navigation' });
@@ -23,7 +23,7 @@ test('a wrong password shows the error beside the field', async ({ page }) => {
 });
 
 test('a partner lands in the customer area and switches to the partner role', async ({ page }) => {
-  await signIn(page, 'partner@demo.test');
+  await signInThroughForm(page, 'partner@demo.test');
   await expect(page).toHaveURL(/\/customer\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Hello, Priya Partner' })).toBeVisible();
   // A click before hydration does nothing: the dashboard's chunk is larger since the customer areas.

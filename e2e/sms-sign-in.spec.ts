@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, expectAccessible, test } from './fixtures';
+import { workerDataDir } from './shop-server';
 import { lastMailTo, shopHydrated } from './support';
 
 /**
@@ -8,7 +9,7 @@ import { lastMailTo, shopHydrated } from './support';
  * sends codes to the sandbox, which logs them and writes them under EMPORIUM_DATA_DIR/sms.
  */
 async function lastCodeTo(normalised: string): Promise<string> {
-  const dir = path.join(process.env.EMPORIUM_E2E_DATA_DIR!, 'sms');
+  const dir = path.join(workerDataDir(), 'sms');
   let code: string | undefined;
   await expect
     .poll(
