@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type BuildManifest, budgetReport, initialFiles, measureBudgets } from './build';
+import {
+  type BuildManifest,
+  budgetReport,
+  initialFiles,
+  measureBudgets,
+  missingStyles,
+  reachableFiles,
+} from './build';
 
 /** A small build: a shared vendor chunk reached twice, a lazily loaded page, and CSS. */
 const manifest: BuildManifest & Record<string, { dynamicImports?: string[]; css?: string[] }> = {
@@ -75,5 +82,34 @@ describe('initial JavaScript budgets', () => {
 
   it('refuses to measure an entry the build does not have', () => {
     expect(() => initialFiles(manifest, 'checkout/index.html')).toThrow(/no entry checkout/);
+  });
+});
+
+describe('storefront styles', () => {
+  it('reaches the lazily loaded chunks of an entry too, each file once', () => {
+    expect(reachableFiles(manifest, 'shop/index.html').sort()).toEqual([
+      'assets/login-page-1.js',
+      'assets/react-1.js',
+      'assets/shop-1.js',
+      'assets/ui-1.js',
+      'assets/zod-1.js',
+    ]);
+  });
+
+  const styles = {
+    'Button.css': '.m_77c9d27d { color: red } .m_80f1301b:where([data-loading]) { opacity: .5 }',
+    'Table.css': '.m_b23fa0ef { border: 0 }',
+    'Tabs.css': '.m_89d60db1 { display: flex }',
+    'global.css': 'body { margin: 0 }',
+  };
+  const bundle = 'const classes={root:"m_77c9d27d"};const t={table:"m_b23fa0ef"};';
+
+  it('names the style files whose classes the bundle uses and the list does not import', () => {
+    expect(missingStyles(bundle, styles, ['Button.css'])).toEqual(['Table.css']);
+    expect(missingStyles(bundle, styles, [])).toEqual(['Button.css', 'Table.css']);
+  });
+
+  it('names none when every used component is imported, whatever else is not', () => {
+    expect(missingStyles(bundle, styles, ['Button.css', 'Table.css'])).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './mantine-styles';
 import './shop.css';
 import { hydrateRoot } from 'react-dom/client';
 import type { ShopDocument } from '../../contracts/storefront';

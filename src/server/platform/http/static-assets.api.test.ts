@@ -10,6 +10,7 @@ import { shopPagePreloads } from './web-pages';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello shop '.repeat(200))};\n`;
 const IMAGE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const YEAR_IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHOP_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><!--app-head-->${'<link rel="modulepreload" crossorigin href="/assets/shop-Ab12Cd34.js" />'.repeat(40)}</head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>`;
 
 let t: TestApp;
 
@@ -22,6 +23,9 @@ beforeAll(async () => {
       await fs.writeFile(path.join(assets, 'shop-Ab12Cd34.js'), SCRIPT);
       await fs.writeFile(path.join(assets, 'logo-Ab12Cd34.png'), IMAGE);
       precompressAssets(assets);
+      // A storefront template as big as a real page's head, so pages pass the compression threshold.
+      await fs.mkdir(path.join(distDir, 'client/shop'), { recursive: true });
+      await fs.writeFile(path.join(distDir, 'client/shop/index.html'), SHOP_TEMPLATE);
     },
   });
 });
@@ -98,6 +102,46 @@ describe('HTML pages', () => {
     });
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('goes out compressed with brotli, or gzip, to a browser that accepts it, and as is otherwise', async () => {
+    const page = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { accept: 'text/html', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+    const plain = await page();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toMatch(/<meta name="csrf-token" content="[\w-]{40,}"/);
+    const brotli = await page('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    const html = zlib.brotliDecompressSync(brotli.rawPayload).toString();
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toMatch(/<meta name="csrf-token" content="[\w-]{40,}"/);
+    expect(brotli.rawPayload.length).toBeLessThan(html.length / 2);
+    const gzip = await page('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toMatch(/^<!doctype html>/i);
+  });
+
+  it('JSON over a kilobyte goes out compressed too; a compressed request body is not inflated', async () => {
+    const agent = await t.signedIn(['admin']);
+    const list = await agent.get('/api/permissions?per_page=100', { 'accept-encoding': 'gzip' });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(list.rawPayload).toString()).data.length).toBeGreaterThan(10);
+    const guest = t.agent();
+    await guest.visit();
+    const zipped = await guest.request({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(JSON.stringify({ email: 'admin@demo.test', password: 'x' })),
+    });
+    expect(zipped.statusCode).toBeGreaterThanOrEqual(400);
+    expect(zipped.statusCode).toBeLessThan(500);
   });
 
   it('the admin shell is private and not stored', async () => {

@@ -95,7 +95,7 @@ function Carousel({ slides }: { slides: HomeSlide[] }) {
             style={{ flex: '0 0 100%' }}
             data-testid="home-slide"
           >
-            <SlideBody slide={slide} />
+            <SlideBody slide={slide} first={index === 0} />
           </Box>
         ))}
       </Box>
@@ -140,18 +140,29 @@ function Carousel({ slides }: { slides: HomeSlide[] }) {
   );
 }
 
-function SlideBody({ slide }: { slide: HomeSlide }) {
+/**
+ * A slide: its picture as an image (found by the browser in the HTML, before the styles load) that
+ * the first slide fetches first, the others only when shown; its title and text over it.
+ */
+function SlideBody({ slide, first }: { slide: HomeSlide; first: boolean }) {
   const body = (
     <Box
       style={{
         position: 'relative',
         height: 320,
-        backgroundImage: slide.image_path ? `url("${encodeURI(slide.image_path)}")` : undefined,
-        backgroundSize: 'cover',
-        backgroundPosition: 'center',
+        overflow: 'hidden',
         backgroundColor: 'var(--theme-secondary)',
       }}
     >
+      {slide.image_path && (
+        <img
+          src={encodeURI(slide.image_path)}
+          alt=""
+          loading={first ? 'eager' : 'lazy'}
+          decoding="async"
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      )}
       <Box
         p="lg"
         style={{
