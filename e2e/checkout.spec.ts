@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { lastMailTo, signIn, unique } from './support';
+import { lastMailTo, shopHydrated, signIn, unique } from './support';
 import { withShopSmtp } from './test-smtp';
 
 /** Adds the demo reading lamp from its page (the product page's Add to cart); answers its id. */
@@ -144,7 +144,13 @@ test('a guest picks up at a pickup point and pays cash on delivery; later pays f
   await expect.poll(async () => lastMailTo(email), { timeout: 15_000 }).toContain('/order-link/');
   const link = /https?:\/\/[^\s"<]+\/order-link\/[A-Za-z0-9_-]+/.exec(await lastMailTo(email))![0];
   await page.goto(new URL(link).pathname);
+  // The link's page spends nothing until the customer opens the order (docs/decisions/0032).
+  await expect(page.getByRole('heading', { name: 'Your order' })).toBeVisible();
+  await expect(page.getByText('This link can be opened 5 more times')).toBeVisible();
+  await shopHydrated(page);
+  await page.getByRole('button', { name: 'Open my order' }).click();
   await expect(page.getByText(`Order ${code}`)).toBeVisible();
+  await expect(page.getByText('This link can be opened 4 more times')).toBeVisible();
   await page.getByRole('link', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(new RegExp(`/payment/${code}\\?token=`));
   await payInSandbox(page, '4242 4242 4242 4242');

@@ -646,6 +646,9 @@ export type SendCustomerLinkReply = {
 };
 
 /** The public order-link page (DECISIONS 11): what the customer sees of the order. */
+/** GET /order-link/{token}: the page before the order is opened (no order data). */
+export type OrderLinkGateProps = { token: string; uses_remaining: number; expires_at: string };
+
 export type OrderLinkView = {
   order_code: string;
   created_at: string;

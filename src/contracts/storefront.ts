@@ -8,7 +8,7 @@ import type {
   AreaOrdersProps,
   AreaProfileProps,
 } from './customer-areas';
-import type { OrderLinkView } from './orders';
+import type { OrderLinkGateProps } from './orders';
 import type { PatientRecordsProps } from './patients';
 import type {
   ShopDisplay,
@@ -75,7 +75,7 @@ export type ShopPageState =
   | { page: 'area-profile'; props: AreaProfileProps }
   | { page: 'area-addresses'; props: AreaAddressesProps }
   | { page: 'patient-records'; props: PatientRecordsProps }
-  | { page: 'order-link'; props: OrderLinkView }
+  | { page: 'order-link'; props: OrderLinkGateProps }
   | { page: 'cart'; props: { cart: CartReply; currency_symbol: string } }
   | { page: 'contact'; props: Record<string, never> }
   | { page: 'checkout'; props: CheckoutPageProps }

@@ -77,7 +77,9 @@ const PAGE_VIEWS: { [P in PageName]: () => Promise<(document: DocumentOf<P>) => 
       <PatientRecordsPage {...doc.props} />
     )),
   'order-link': () =>
-    import('./pages/order-link-page').then(({ OrderLinkPage }) => (doc) => <OrderLinkPage {...doc.props} />),
+    import('./pages/order-link-page').then(({ OrderLinkGatePage }) => (doc) => (
+      <OrderLinkGatePage {...doc.props} />
+    )),
   cart: () =>
     import('./pages/cart-page').then(({ CartPage }) => (doc) => <CartPage {...doc.props} />),
   contact: () =>

@@ -20,7 +20,7 @@ export function pageTitle(doc: ShopDocument): string {
     'area-profile': 'Your profile',
     'area-addresses': 'Your addresses',
     'patient-records': 'My medical records',
-    'order-link': `Order ${doc.page === 'order-link' ? doc.props.order_code : ''}`,
+    'order-link': 'Your order',
     cart: 'Your cart',
     contact: 'Contact us',
     checkout: 'Checkout',

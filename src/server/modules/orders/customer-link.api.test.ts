@@ -47,6 +47,9 @@ const status = async (orderId: number) =>
 const open = (url: string) =>
   t.agent().request({ method: 'GET', url, headers: { accept: 'text/html', 'x-requested-with': '' } });
 
+/** The page's "Open my order" button: a POST with the visitor's CSRF token, which spends one view. */
+const openOrder = async (url: string) => (await guest()).post(url);
+
 describe('who may use the customer-link routes', () => {
   const calls: [string, string][] = [
     ['GET', '/admin/orders/1/customer-link-status'],
@@ -100,19 +103,32 @@ describe('customer order link (DECISIONS 11)', () => {
     expect(JSON.stringify(job!.payload)).not.toContain(url.split('/').at(-1)!);
 
     for (let view = 1; view <= 5; view += 1) {
+      // The page (GET) spends nothing and shows no order data: only the button that opens it.
       const page = await open(url);
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
-      expect(page.body).toContain(order.orderCode);
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
       expect(page.body).toContain('"page":"order-link"');
-      expect(page.body).toContain('"grand_total":1063');
-      expect(page.body).toContain('"amount_due":1043');
+      expect(page.body).toContain(`"uses_remaining":${6 - view}`);
+      expect(page.body).not.toContain(order.orderCode);
+      expect((await status(order.id)).data.uses_remaining).toBe(6 - view);
+      const opened = await openOrder(url);
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.json().data).toMatchObject({
+        order_code: order.orderCode,
+        grand_total: 1063,
+        amount_due: 1043,
+        uses_remaining: 5 - view,
+      });
       expect((await status(order.id)).data.uses_remaining).toBe(5 - view);
     }
     const usedUp = await open(url);
     expect(usedUp.statusCode).toBe(410);
     expect(usedUp.body).toContain(M.linkUsedUp);
     expect(usedUp.body).not.toContain(order.orderCode);
+    const refused = await openOrder(url);
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json()).toEqual({ message: M.linkUsedUp });
     expect((await status(order.id)).data).toMatchObject({
       status: 'used_up',
       uses_remaining: 0,
@@ -134,9 +150,8 @@ describe('customer order link (DECISIONS 11)', () => {
     await admin.post(`/admin/orders/${order.id}/send-customer-link`);
     const url = await mailedLink(order.customerEmail!);
     const token = url.split('/').at(-1)!;
-    const page = await open(url);
     const payUrl = `/payment/${order.orderCode}?token=${token}`;
-    expect(page.body).toContain(`"pay_url":"${payUrl}"`);
+    expect((await openOrder(url)).json().data.pay_url).toBe(payUrl);
 
     const visitor = await guest();
     const payment = await visitor.get(payUrl, { accept: 'text/html' });
@@ -161,8 +176,7 @@ describe('customer order link (DECISIONS 11)', () => {
     const [after] = await t.ctx.db.select().from(orders).where(eq(orders.id, order.id));
     expect(after).toMatchObject({ paymentStatus: 'paid', amountPaid: '1063.00' });
     // Paid: the link shows no pay button any more, and paying spent no view of the link.
-    const again = await open(url);
-    expect(again.body).toContain('"pay_url":null');
+    expect((await openOrder(url)).json().data.pay_url).toBeNull();
     expect((await status(order.id)).data.uses_remaining).toBe(3);
 
     await t.ctx.db
@@ -186,6 +200,9 @@ describe('customer order link (DECISIONS 11)', () => {
     expect(page.statusCode).toBe(410);
     expect(page.body).toContain(M.linkExpired);
     expect(page.body).not.toContain(order.orderCode);
+    const refused = await openOrder(url);
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json()).toEqual({ message: M.linkExpired });
   });
 
   it('is closed in maintenance mode like the other shop pages, without spending a use', async () => {
@@ -208,6 +225,28 @@ describe('customer order link (DECISIONS 11)', () => {
     const page = await open('/order-link/not-a-real-token');
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain(M.linkUnknown);
+    const refused = await openOrder('/order-link/not-a-real-token');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: M.linkUnknown });
+  });
+
+  it('spends nothing when the page is fetched, however often (a mail scanner, a link preview)', async () => {
+    const order = await createOrderFixture(t.ctx.db);
+    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
+    const url = await mailedLink(order.customerEmail!);
+    for (let fetch = 0; fetch < 7; fetch += 1) expect((await open(url)).statusCode).toBe(200);
+    expect((await status(order.id)).data).toMatchObject({ status: 'active', uses_remaining: 5 });
+  });
+
+  it('opens the order only with the visitor session CSRF token', async () => {
+    const order = await createOrderFixture(t.ctx.db);
+    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
+    const url = await mailedLink(order.customerEmail!);
+    const visitor = await guest();
+    const forged = await visitor.request({ method: 'POST', url, csrf: false });
+    expect(forged.statusCode).toBe(419);
+    expect(forged.body).not.toContain(order.orderCode);
+    expect((await status(order.id)).data.uses_remaining).toBe(5);
   });
 
   it('a new link replaces the previous one', async () => {
@@ -219,7 +258,9 @@ describe('customer order link (DECISIONS 11)', () => {
     const second = await mailedLink(order.customerEmail!);
     expect(second).not.toBe(first);
     expect((await open(first)).statusCode).toBe(410);
+    expect((await openOrder(first)).statusCode).toBe(410);
     expect((await open(second)).statusCode).toBe(200);
+    expect((await openOrder(second)).statusCode).toBe(200);
     expect((await status(order.id)).data).toMatchObject({ status: 'active', uses_remaining: 4 });
   });
 
@@ -227,8 +268,9 @@ describe('customer order link (DECISIONS 11)', () => {
     const order = await createOrderFixture(t.ctx.db);
     await admin.post(`/admin/orders/${order.id}/send-customer-link`);
     const url = await mailedLink(order.customerEmail!);
-    const pages = await Promise.all(Array.from({ length: 8 }, () => open(url)));
-    expect(pages.map((p) => p.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 410, 410, 410]);
+    const visitors = await Promise.all(Array.from({ length: 8 }, () => guest()));
+    const opened = await Promise.all(visitors.map((visitor) => visitor.post(url)));
+    expect(opened.map((p) => p.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 410, 410, 410]);
     expect((await status(order.id)).data).toMatchObject({ status: 'used_up', uses_remaining: 0 });
   });
 

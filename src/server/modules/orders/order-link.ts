@@ -12,8 +12,52 @@ export type OrderLinkResult =
   | { ok: true; view: OrderLinkView }
   | { ok: false; status: 404 | 410; message: string };
 
+/** A link that may be opened: how many views it has left and until when. */
+export type OrderLinkGate = { uses_remaining: number; expires_at: string };
+
+/** Why a link opens nothing: unknown, failed or revoked (404), expired or used up (410). */
+function refusal(
+  link: typeof orderLinks.$inferSelect | undefined,
+  now: Date,
+): { ok: false; status: 404 | 410; message: string } {
+  if (!link || link.sendError) return { ok: false, status: 404, message: M.linkUnknown };
+  if (link.expiresAt.getTime() <= now.getTime()) return { ok: false, status: 410, message: M.linkExpired };
+  return { ok: false, status: 410, message: M.linkUsedUp };
+}
+
 /**
- * GET /order-link/{token} (DECISIONS 11): each view spends one use with one conditional update
+ * GET /order-link/{token}: whether the link still opens its order, read without spending a use
+ * (GET never changes state: a mail scanner or a link preview opening it spends nothing). The page
+ * shows no order data, only the button that opens it (docs/decisions/0032).
+ */
+export async function orderLinkGate(
+  ctx: AppContext,
+  token: string,
+): Promise<{ ok: true; gate: OrderLinkGate } | { ok: false; status: 404 | 410; message: string }> {
+  const now = ctx.now();
+  const [link] = await ctx.db
+    .select()
+    .from(orderLinks)
+    .where(eq(orderLinks.tokenHash, hashLinkToken(token)));
+  const [order] = link
+    ? await ctx.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, link.orderId), isNull(orders.deletedAt)))
+    : [];
+  if (
+    !link ||
+    !order ||
+    link.sendError ||
+    link.usesRemaining <= 0 ||
+    link.expiresAt.getTime() <= now.getTime()
+  )
+    return order ? refusal(link, now) : { ok: false, status: 404, message: M.linkUnknown };
+  return { ok: true, gate: { uses_remaining: link.usesRemaining, expires_at: link.expiresAt.toISOString() } };
+}
+
+/**
+ * POST /order-link/{token} (DECISIONS 11): each view spends one use with one conditional update
  * (never below 0, never after expiry), so concurrent views cannot overspend a link. An unknown,
  * failed or revoked token, or a deleted order, is 404; an expired or used-up link is 410. The
  * answer for a refused link carries no order data.
@@ -35,9 +79,7 @@ export async function openOrderLink(ctx: AppContext, token: string): Promise<Ord
     .returning();
   if (!spent) {
     const [link] = await ctx.db.select().from(orderLinks).where(eq(orderLinks.tokenHash, hash));
-    if (!link || link.sendError) return { ok: false, status: 404, message: M.linkUnknown };
-    if (link.expiresAt.getTime() <= now.getTime()) return { ok: false, status: 410, message: M.linkExpired };
-    return { ok: false, status: 410, message: M.linkUsedUp };
+    return refusal(link, now);
   }
   const [order] = await ctx.db
     .select()

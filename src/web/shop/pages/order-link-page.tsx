@@ -1,8 +1,52 @@
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { OrderLinkView } from '../../../contracts/orders';
+import { useState } from 'react';
+import type { OrderLinkGateProps, OrderLinkView } from '../../../contracts/orders';
 import { orderValueLabel } from '../../../domain/orders/labels';
 import { displayDate, money as formatMoney } from '../../lib/format';
+import { HttpError, http } from '../../lib/http';
 import { themedButton } from '../shop-layout';
+import { ProblemAlert } from './problem-alert';
+
+const viewsLeft = (uses: number, expiresAt: string) =>
+  `This link can be opened ${uses} more ${uses === 1 ? 'time' : 'times'} until ${displayDate(expiresAt.slice(0, 10), 'DD/MM/YYYY')}.`;
+
+/**
+ * GET /order-link/{token}: the button that opens the order. Opening spends one of the link's views
+ * (a POST), so a mail scanner or a link preview that fetches the page spends nothing and sees no
+ * order data (docs/decisions/0032).
+ */
+export function OrderLinkGatePage({ token, uses_remaining, expires_at }: OrderLinkGateProps) {
+  const [view, setView] = useState<OrderLinkView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (view) return <OrderLinkPage {...view} />;
+  const open = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const reply = await http.post<{ data: OrderLinkView }>(`/order-link/${encodeURIComponent(token)}`);
+      setView(reply.data);
+    } catch (error) {
+      setProblem(error instanceof HttpError ? error.message : 'Network error. Please try again.');
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="md" maw={520}>
+      <Title order={2}>Your order</Title>
+      <Text>The shop sent you this link to see your order and pay what is due.</Text>
+      <ProblemAlert problem={problem} />
+      <Group>
+        <Button onClick={open} loading={busy} style={themedButton} data-testid="order-link-open">
+          Open my order
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {viewsLeft(uses_remaining, expires_at)}
+      </Text>
+    </Stack>
+  );
+}
 
 /**
  * The customer order link (DECISIONS 11): the order as the customer sees it, opened from the
@@ -79,8 +123,7 @@ export function OrderLinkPage(props: OrderLinkView) {
         </Alert>
       )}
       <Text size="xs" c="dimmed">
-        This link can be opened {props.uses_remaining} more {props.uses_remaining === 1 ? 'time' : 'times'}{' '}
-        until {displayDate(props.expires_at.slice(0, 10), 'DD/MM/YYYY')}.
+        {viewsLeft(props.uses_remaining, props.expires_at)}
       </Text>
     </Stack>
   );
