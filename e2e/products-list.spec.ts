@@ -1,10 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { workerPort } from './shop-server';
+import { type ShopServer, startApp, workerPort } from './shop-server';
 import { signIn } from './support';
 
 /**
@@ -16,23 +16,10 @@ import { signIn } from './support';
 const port = workerPort(1);
 const baseURL = `http://localhost:${port}`;
 const dataDir = path.join(os.tmpdir(), `emporium-e2e-products-${process.pid}`);
-let server: ChildProcess | null = null;
+let server: ShopServer | null = null;
 
 test.use({ baseURL });
 test.describe.configure({ mode: 'serial' });
-
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -41,28 +28,12 @@ test.beforeAll(async () => {
   execFileSync(process.execPath, ['--import', 'tsx', 'e2e/products-list.seed.ts', dataDir], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: 'localhost',
-      EMPORIUM_DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // Only the seeded catalogue: the journeys count its products.
-      EMPORIUM_SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForHealth(`${baseURL}/readyz`, 120_000);
+  // Only the seeded catalogue: the journeys count its products.
+  server = await startApp({ port, dataDir, env: { EMPORIUM_SEED_DEMO: 'false' } });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -59,38 +59,30 @@ async function waitUntilReady(url: string, child: ChildProcess, stderr: () => st
 
 export type ShopServer = { url: string; stop: () => Promise<void> };
 
-/** Starts the worker's app on a fresh database and data folder, and answers once /readyz does. */
-export async function startShopServer(): Promise<ShopServer> {
-  const port = workerPort();
-  const url = `http://localhost:${port}`;
-  const dataDir = workerDataDir();
-  await fs.rm(dataDir, { recursive: true, force: true });
-  const serverUrl = process.env.E2E_DATABASE_URL;
-  const database = workerDatabase(workerSlot());
-  if (serverUrl)
-    await onServer(serverUrl, [
-      `drop database if exists ${database} with (force)`,
-      `create database ${database}`,
-    ]);
+/**
+ * Starts the built app in production mode on a port and data folder, one process on PGlite or
+ * `start:cluster` when `env` names a DATABASE_URL, and answers once /readyz does. `stop` ends it
+ * (its cluster's processes too) and waits until it has exited.
+ */
+export async function startApp(options: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<ShopServer> {
+  const url = `http://localhost:${options.port}`;
+  const env = options.env ?? {};
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', serverUrl ? 'src/server/cluster.ts' : 'src/server/main.ts'],
+    ['--import', 'tsx', env.DATABASE_URL ? 'src/server/cluster.ts' : 'src/server/main.ts'],
     {
       env: {
         ...process.env,
-        PORT: String(port),
+        PORT: String(options.port),
         HOST: 'localhost',
-        EMPORIUM_DATA_DIR: dataDir,
+        EMPORIUM_DATA_DIR: options.dataDir,
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
-        // A failing job ends failed in about 3 s instead of 4 min (e2e/failed-jobs.spec.ts).
-        EMPORIUM_JOB_RETRY_BASE_MS: '200',
-        ...(serverUrl
-          ? {
-              DATABASE_URL: withDatabase(serverUrl, database),
-              EMPORIUM_PROCESSES: process.env.E2E_PROCESSES ?? '2',
-            }
-          : {}),
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
       // Its own process group: stopping it ends a cluster's app processes with their primary.
@@ -100,7 +92,7 @@ export async function startShopServer(): Promise<ShopServer> {
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
-    process.stderr.write(`[app ${workerSlot()}] ${chunk.toString()}`);
+    process.stderr.write(`[app ${options.port}] ${chunk.toString()}`);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const signal = (name: NodeJS.Signals) => {
@@ -119,6 +111,39 @@ export async function startShopServer(): Promise<ShopServer> {
       const killed = setTimeout(() => signal('SIGKILL'), 15_000);
       await exited;
       clearTimeout(killed);
+    },
+  };
+}
+
+/** Starts the worker's app on a fresh database and data folder, and answers once /readyz does. */
+export async function startShopServer(): Promise<ShopServer> {
+  const dataDir = workerDataDir();
+  await fs.rm(dataDir, { recursive: true, force: true });
+  const serverUrl = process.env.E2E_DATABASE_URL;
+  const database = workerDatabase(workerSlot());
+  if (serverUrl)
+    await onServer(serverUrl, [
+      `drop database if exists ${database} with (force)`,
+      `create database ${database}`,
+    ]);
+  const app = await startApp({
+    port: workerPort(),
+    dataDir,
+    env: {
+      // A failing job ends failed in about 3 s instead of 4 min (e2e/failed-jobs.spec.ts).
+      EMPORIUM_JOB_RETRY_BASE_MS: '200',
+      ...(serverUrl
+        ? {
+            DATABASE_URL: withDatabase(serverUrl, database),
+            EMPORIUM_PROCESSES: process.env.E2E_PROCESSES ?? '2',
+          }
+        : {}),
+    },
+  });
+  return {
+    url: app.url,
+    stop: async () => {
+      await app.stop();
       if (serverUrl) await onServer(serverUrl, [`drop database if exists ${database} with (force)`]);
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -95,14 +95,18 @@ export type Budget = { entry: string; page?: string; name: string; maxBytes: num
 
 export type BudgetLine = { entry: string; name: string; files: number; bytes: number; maxBytes: number };
 
-/** The chunk files an entry loads before it runs: its own and its static imports, each once. */
-export function initialFiles(manifest: BuildManifest, entry: string): string[] {
+/**
+ * The chunk files an entry loads before it runs: its own and its static imports, each once. With
+ * `lazy`, also every chunk it may load later (its dynamic imports, and theirs).
+ */
+export function initialFiles(manifest: BuildManifest, entry: string, lazy = false): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (seen.has(key) || !chunk) return;
     seen.add(key);
-    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const imported of [...(chunk.imports ?? []), ...(lazy ? (chunk.dynamicImports ?? []) : [])])
+      visit(imported);
   };
   if (!manifest[entry]) throw new Error(`The build manifest has no entry ${entry}`);
   visit(entry);
@@ -147,19 +151,6 @@ export function measureBuiltClient(clientDir: string): BudgetLine[] {
   );
 }
 
-/** Every chunk an entry may load, now or later: its static and its dynamic imports, each once. */
-export function reachableFiles(manifest: BuildManifest, entry: string): string[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (seen.has(key) || !chunk) return;
-    seen.add(key);
-    for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(imported);
-  };
-  visit(entry);
-  return [...new Set([...seen].map((key) => manifest[key]!.file))];
-}
-
 /**
  * The Mantine style files a bundle needs and `imported` lacks: those with a class name (Mantine's
  * `m_` and eight hex digits) that the bundle's JavaScript names.
@@ -183,7 +174,7 @@ export function missingShopStyles(clientDir: string): string[] {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
   ) as BuildManifest;
-  const javascript = reachableFiles(manifest, 'shop/index.html')
+  const javascript = initialFiles(manifest, 'shop/index.html', true)
     .filter((file) => file.endsWith('.js'))
     .map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8'))
     .join('\n');
