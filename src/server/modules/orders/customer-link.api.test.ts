@@ -40,6 +40,13 @@ async function mailedLink(to: string): Promise<string> {
   return `/order-link/${match[1]}`;
 }
 
+/** A new order whose customer link was sent, and the link from the mail. */
+async function orderWithLink() {
+  const order = await createOrderFixture(t.ctx.db);
+  await admin.post(`/admin/orders/${order.id}/send-customer-link`);
+  return { order, url: await mailedLink(order.customerEmail!) };
+}
+
 const status = async (orderId: number) =>
   (await admin.get(`/admin/orders/${orderId}/customer-link-status`)).json();
 
@@ -146,9 +153,7 @@ describe('customer order link (DECISIONS 11)', () => {
   });
 
   it('pays the amount due from the link: its token opens the payment page, the sandbox card pays', async () => {
-    const order = await createOrderFixture(t.ctx.db);
-    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
-    const url = await mailedLink(order.customerEmail!);
+    const { order, url } = await orderWithLink();
     const token = url.split('/').at(-1)!;
     const payUrl = `/payment/${order.orderCode}?token=${token}`;
     expect((await openOrder(url)).json().data.pay_url).toBe(payUrl);
@@ -187,9 +192,7 @@ describe('customer order link (DECISIONS 11)', () => {
   });
 
   it('expires after 7 days with a 410 page and no order data', async () => {
-    const order = await createOrderFixture(t.ctx.db);
-    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
-    const url = await mailedLink(order.customerEmail!);
+    const { order, url } = await orderWithLink();
     expect((await open(url)).statusCode).toBe(200);
     await t.ctx.db
       .update(orderLinks)
@@ -206,9 +209,7 @@ describe('customer order link (DECISIONS 11)', () => {
   });
 
   it('is closed in maintenance mode like the other shop pages, without spending a use', async () => {
-    const order = await createOrderFixture(t.ctx.db);
-    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
-    const url = await mailedLink(order.customerEmail!);
+    const { order, url } = await orderWithLink();
     await setSettings(t.ctx.db, { maintenance_mode: true });
     try {
       const page = await open(url);
@@ -231,17 +232,13 @@ describe('customer order link (DECISIONS 11)', () => {
   });
 
   it('spends nothing when the page is fetched, however often (a mail scanner, a link preview)', async () => {
-    const order = await createOrderFixture(t.ctx.db);
-    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
-    const url = await mailedLink(order.customerEmail!);
+    const { order, url } = await orderWithLink();
     for (let fetch = 0; fetch < 7; fetch += 1) expect((await open(url)).statusCode).toBe(200);
     expect((await status(order.id)).data).toMatchObject({ status: 'active', uses_remaining: 5 });
   });
 
   it('opens the order only with the visitor session CSRF token', async () => {
-    const order = await createOrderFixture(t.ctx.db);
-    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
-    const url = await mailedLink(order.customerEmail!);
+    const { order, url } = await orderWithLink();
     const visitor = await guest();
     const forged = await visitor.request({ method: 'POST', url, csrf: false });
     expect(forged.statusCode).toBe(419);
@@ -265,9 +262,7 @@ describe('customer order link (DECISIONS 11)', () => {
   });
 
   it('spends exactly 5 uses when views arrive at once', async () => {
-    const order = await createOrderFixture(t.ctx.db);
-    await admin.post(`/admin/orders/${order.id}/send-customer-link`);
-    const url = await mailedLink(order.customerEmail!);
+    const { order, url } = await orderWithLink();
     const visitors = await Promise.all(Array.from({ length: 8 }, () => guest()));
     const opened = await Promise.all(visitors.map((visitor) => visitor.post(url)));
     expect(opened.map((p) => p.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 410, 410, 410]);
