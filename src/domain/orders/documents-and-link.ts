@@ -103,6 +103,24 @@ export function customerLinkStatus(
   return 'active';
 }
 
+/** Whether a customer link opens its order now, or why not (the customer's side of the link). */
+export type CustomerLinkOpening = 'open' | 'unknown' | 'expired' | 'used_up';
+
+/**
+ * DECISIONS 11, docs/decisions/0032: a link opens while it was sent without error, its order is
+ * kept, it has not expired and it has views left. A refused link says only why: unknown (a failed
+ * or revoked link, a deleted order: nothing to tell), else expired before used up.
+ */
+export function customerLinkOpening(
+  link: { expires_at: Date; uses_remaining: number; send_failed: boolean; order_kept: boolean } | null,
+  now: Date,
+): CustomerLinkOpening {
+  if (!link || link.send_failed || !link.order_kept) return 'unknown';
+  if (link.expires_at.getTime() <= now.getTime()) return 'expired';
+  if (link.uses_remaining <= 0) return 'used_up';
+  return 'open';
+}
+
 /** spec 1 §4: the button reads Send Link, Resend Link or Send New Link. */
 export function customerLinkButton(
   status: CustomerLinkStatus,

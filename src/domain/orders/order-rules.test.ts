@@ -13,6 +13,7 @@ import {
 } from './delivery-rules';
 import {
   customerLinkButton,
+  customerLinkOpening,
   customerLinkStatus,
   documentNumber,
   isDocumentAvailable,
@@ -346,5 +347,22 @@ describe('documents and the customer link (spec 1 §4, DECISIONS 11)', () => {
   ] as const)('%j is %s, button %s', (link, status, button) => {
     expect(customerLinkStatus(link, now)).toBe(status);
     expect(customerLinkButton(status)).toBe(button);
+  });
+
+  const usable = { expires_at: expires, uses_remaining: 3, send_failed: false, order_kept: true };
+  it.each([
+    [usable, 'open'],
+    [{ ...usable, uses_remaining: 1 }, 'open'],
+    [null, 'unknown'],
+    [{ ...usable, send_failed: true }, 'unknown'],
+    [{ ...usable, order_kept: false }, 'unknown'],
+    [{ ...usable, uses_remaining: 0 }, 'used_up'],
+    [{ ...usable, expires_at: now }, 'expired'],
+    // Both: the expiry is what the customer is told.
+    [{ ...usable, expires_at: now, uses_remaining: 0 }, 'expired'],
+    // A deleted order or a failed send says nothing more, whatever else is true.
+    [{ ...usable, order_kept: false, expires_at: now, uses_remaining: 0 }, 'unknown'],
+  ] as const)('a link %j opens: %s', (link, opening) => {
+    expect(customerLinkOpening(link, now)).toBe(opening);
   });
 });

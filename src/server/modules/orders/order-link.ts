@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ORDER_DOCUMENT_MESSAGES as M, type OrderLinkView } from '../../../contracts/orders';
 import { fromDecimal, toDecimal } from '../../../domain/money/money';
+import { type CustomerLinkOpening, customerLinkOpening } from '../../../domain/orders/documents-and-link';
 import { isPayableOnline } from '../../../domain/orders/payment-rules';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/database';
@@ -8,21 +9,43 @@ import { orderDocumentData } from './documents.queries';
 import { orderLinks, orders } from './orders.tables';
 import { hashLinkToken } from './send-customer-link';
 
-export type OrderLinkResult =
-  | { ok: true; view: OrderLinkView }
-  | { ok: false; status: 404 | 410; message: string };
+export type OrderLinkResult = { ok: true; view: OrderLinkView } | Refusal;
 
 /** A link that may be opened: how many views it has left and until when. */
 export type OrderLinkGate = { uses_remaining: number; expires_at: string };
 
-/** Why a link opens nothing: unknown, failed or revoked (404), expired or used up (410). */
-function refusal(
-  link: typeof orderLinks.$inferSelect | undefined,
-  now: Date,
-): { ok: false; status: 404 | 410; message: string } {
-  if (!link || link.sendError) return { ok: false, status: 404, message: M.linkUnknown };
-  if (link.expiresAt.getTime() <= now.getTime()) return { ok: false, status: 410, message: M.linkExpired };
-  return { ok: false, status: 410, message: M.linkUsedUp };
+type Refusal = { ok: false; status: 404 | 410; message: string };
+
+const REFUSALS: Record<Exclude<CustomerLinkOpening, 'open'>, Refusal> = {
+  unknown: { ok: false, status: 404, message: M.linkUnknown },
+  expired: { ok: false, status: 410, message: M.linkExpired },
+  used_up: { ok: false, status: 410, message: M.linkUsedUp },
+};
+
+/** The link behind a token, with whether its order is still kept: one read. */
+async function linkOpening(ctx: AppContext, hash: string) {
+  const [link] = await ctx.db
+    .select({
+      usesRemaining: orderLinks.usesRemaining,
+      expiresAt: orderLinks.expiresAt,
+      sendError: orderLinks.sendError,
+      orderKept: sql<boolean>`${orders.id} is not null`,
+    })
+    .from(orderLinks)
+    .leftJoin(orders, and(eq(orders.id, orderLinks.orderId), isNull(orders.deletedAt)))
+    .where(eq(orderLinks.tokenHash, hash));
+  const opening = customerLinkOpening(
+    link
+      ? {
+          expires_at: link.expiresAt,
+          uses_remaining: link.usesRemaining,
+          send_failed: link.sendError !== null,
+          order_kept: link.orderKept,
+        }
+      : null,
+    ctx.now(),
+  );
+  return { link, opening };
 }
 
 /**
@@ -33,27 +56,14 @@ function refusal(
 export async function orderLinkGate(
   ctx: AppContext,
   token: string,
-): Promise<{ ok: true; gate: OrderLinkGate } | { ok: false; status: 404 | 410; message: string }> {
-  const now = ctx.now();
-  const [link] = await ctx.db
-    .select()
-    .from(orderLinks)
-    .where(eq(orderLinks.tokenHash, hashLinkToken(token)));
-  const [order] = link
-    ? await ctx.db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.id, link.orderId), isNull(orders.deletedAt)))
-    : [];
-  if (
-    !link ||
-    !order ||
-    link.sendError ||
-    link.usesRemaining <= 0 ||
-    link.expiresAt.getTime() <= now.getTime()
-  )
-    return order ? refusal(link, now) : { ok: false, status: 404, message: M.linkUnknown };
-  return { ok: true, gate: { uses_remaining: link.usesRemaining, expires_at: link.expiresAt.toISOString() } };
+): Promise<{ ok: true; gate: OrderLinkGate } | Refusal> {
+  const { link, opening } = await linkOpening(ctx, hashLinkToken(token));
+  if (opening !== 'open') return REFUSALS[opening];
+  // An open link is a link that was found.
+  return {
+    ok: true,
+    gate: { uses_remaining: link!.usesRemaining, expires_at: link!.expiresAt.toISOString() },
+  };
 }
 
 /**
@@ -78,14 +88,15 @@ export async function openOrderLink(ctx: AppContext, token: string): Promise<Ord
     )
     .returning();
   if (!spent) {
-    const [link] = await ctx.db.select().from(orderLinks).where(eq(orderLinks.tokenHash, hash));
-    return refusal(link, now);
+    const { opening } = await linkOpening(ctx, hash);
+    // Refused by the update yet read as open only in a moment's race between the two: used up.
+    return REFUSALS[opening === 'open' ? 'used_up' : opening];
   }
   const [order] = await ctx.db
     .select()
     .from(orders)
     .where(and(eq(orders.id, spent.orderId), isNull(orders.deletedAt)));
-  if (!order) return { ok: false, status: 404, message: M.linkUnknown };
+  if (!order) return REFUSALS.unknown;
   const { items } = await orderDocumentData(ctx.db, order);
   const grand = fromDecimal(order.grandTotal);
   const paid = fromDecimal(order.amountPaid);

@@ -141,8 +141,8 @@ function Carousel({ slides }: { slides: HomeSlide[] }) {
 }
 
 /**
- * A slide: its picture as an image (found by the browser in the HTML, before the styles load) that
- * the first slide fetches first, the others only when shown; its title and text over it.
+ * A slide: its picture as an image (found by the browser in the HTML, before the styles load),
+ * fetched at once for the first slide and only when shown for the others; its title and text over it.
  */
 function SlideBody({ slide, first }: { slide: HomeSlide; first: boolean }) {
   const body = (
