@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { spawnServer, waitUntilReady } from '../src/test/process/spawn-server';
 
 /**
  * Each Playwright worker runs its journeys against an app of its own (docs/decisions/0082): its
@@ -43,20 +43,6 @@ export async function onServer(serverUrl: string, statements: string[]): Promise
   }
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${stderr()}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (reply) => reply.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the app at ${url} was not ready within 150 s:\n${stderr()}`);
-}
-
 export type ShopServer = { url: string; stop: () => Promise<void> };
 
 /**
@@ -69,47 +55,31 @@ export async function startApp(options: {
   dataDir: string;
   env?: Record<string, string>;
 }): Promise<ShopServer> {
-  const url = `http://localhost:${options.port}`;
   const env = options.env ?? {};
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', env.DATABASE_URL ? 'src/server/cluster.ts' : 'src/server/main.ts'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(options.port),
-        HOST: 'localhost',
-        EMPORIUM_DATA_DIR: options.dataDir,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-      // Its own process group: stopping it ends a cluster's app processes with their primary.
-      detached: true,
-    },
-  );
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-    process.stderr.write(`[app ${options.port}] ${chunk.toString()}`);
+  const server = spawnServer(env.DATABASE_URL ? 'src/server/cluster.ts' : 'src/server/main.ts', {
+    PORT: String(options.port),
+    HOST: 'localhost',
+    EMPORIUM_DATA_DIR: options.dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    ...env,
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signal = (name: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null && child.pid) process.kill(-child.pid, name);
-  };
+  server.child.stderr!.on('data', (chunk: Buffer) =>
+    process.stderr.write(`[app ${options.port}] ${chunk.toString()}`),
+  );
   try {
-    await waitUntilReady(url, child, () => stderr);
+    await waitUntilReady(options.port, server.child, 150_000, 'localhost');
   } catch (error) {
-    signal('SIGKILL');
-    throw error;
+    server.killAll();
+    throw new Error(`${(error as Error).message}:\n${server.output()}`);
   }
   return {
-    url,
+    url: `http://localhost:${options.port}`,
     stop: async () => {
-      signal('SIGTERM');
-      const killed = setTimeout(() => signal('SIGKILL'), 15_000);
-      await exited;
+      // SIGTERM to its process group (a cluster's app processes too), SIGKILL if it hangs.
+      if (server.child.exitCode === null && server.child.pid) process.kill(-server.child.pid, 'SIGTERM');
+      const killed = setTimeout(server.killAll, 15_000);
+      await server.exited;
       clearTimeout(killed);
     },
   };

@@ -41,12 +41,20 @@ export function request(
   });
 }
 
-/** Waits until GET /readyz answers 200 (the process migrated and listens), or the process ends. */
-export async function waitUntilReady(port: number, server: ChildProcess, timeoutMs = 150_000): Promise<void> {
+/**
+ * Waits until GET /readyz answers 200 (the process migrated and listens), or the process ends.
+ * `host`: where it listens (an app started with HOST=localhost may listen on ::1 only).
+ */
+export async function waitUntilReady(
+  port: number,
+  server: ChildProcess,
+  timeoutMs = 150_000,
+  host = '127.0.0.1',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const answer = await request(port, { path: '/readyz' }).catch(() => null);
+    const answer = await request(port, { host, path: '/readyz' }).catch(() => null);
     if (answer?.status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
