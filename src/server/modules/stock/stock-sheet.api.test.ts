@@ -13,6 +13,7 @@ import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { readWorkbook } from '../../../test/xlsx';
 import { setSettings } from '../../platform/settings/settings-store';
+import { products } from '../catalogue';
 import { stockMovements, storeLocations } from './stock.tables';
 
 let t: TestApp;
@@ -213,6 +214,34 @@ describe('GET /api/stock-sheet', () => {
         [`${w} Shirt`, true, 1, 'low_stock'],
         ['Red / M', false, 1, 'low_stock'],
       ]);
+
+      // A state at a location alone: the products listed there in that state, and their count.
+      const lowAtDepot = await sheet(`store_location=${depot.id}&stock_filter=low_stock`);
+      expect(brief(lowAtDepot.data)).toEqual([
+        [`${w} Candle`, true, 2, 'low_stock'],
+        [`${w} Shirt`, true, 1, 'low_stock'],
+        ['Red / M', false, 1, 'low_stock'],
+      ]);
+      expect(lowAtDepot.pagination.total).toBe(2);
+      expect((await sheet(`store_location=${depot.id}&stock_filter=out_of_stock`)).pagination.total).toBe(0);
+      // The state follows the quantity, and the product's threshold when it changes.
+      await updateStock({ product_id: simple.id, store_location_id: depot.id, new_quantity: 0 });
+      await t.ctx.db.update(products).set({ lowStockThreshold: 0 }).where(eq(products.id, variable.id));
+      const outAtDepot = await sheet(`store_location=${depot.id}&stock_filter=out_of_stock`);
+      expect(brief(outAtDepot.data)).toEqual([[`${w} Candle`, true, 0, 'out_of_stock']]);
+      expect(outAtDepot.pagination.total).toBe(1);
+      const lowNow = await sheet(`store_location=${depot.id}&stock_filter=low_stock`);
+      expect(lowNow.data).toEqual([]);
+      expect(lowNow.pagination.total).toBe(0);
+      expect(brief((await sheet(`store_location=${depot.id}`)).data)).toEqual([
+        [`${w} Candle`, true, 0, 'out_of_stock'],
+        [`${w} Shirt`, true, 1, 'in_stock'],
+        ['Red / M', false, 1, 'in_stock'],
+      ]);
+      // A deleted product is off the sheet at every location.
+      await t.ctx.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, simple.id));
+      expect((await sheet(`store_location=${depot.id}&stock_filter=out_of_stock`)).pagination.total).toBe(0);
+      expect((await sheet(`store_location=${depot.id}`)).pagination.total).toBe(1);
     } finally {
       // Other tests update stock without a location: that needs no active location to exist.
       await t.ctx.db.update(storeLocations).set({ isActive: false }).where(eq(storeLocations.id, shop.id));

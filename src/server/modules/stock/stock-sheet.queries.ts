@@ -32,37 +32,47 @@ function inState(quantity: SQL, filter: StockFilter): SQL {
   return sql`true`;
 }
 
-/**
- * An item of the product in scope stocked at the location, in the filtered state: one look-up in
- * location_stocks by its (product, variant, location) index. `variant` says which items count.
- */
-function stockedAt(filters: StockSheetFilters & { store_location: number }, variant: SQL): SQL {
-  return sql`exists (select 1 from ${locationStocks}
-    where ${locationStocks.productId} = ${P.id} and ${variant}
-      and ${locationStocks.storeLocationId} = ${filters.store_location}
-      and ${inState(sql`${locationStocks.quantity}`, filters.stock_filter)})`;
-}
-
 const atLocation = (filters: StockSheetFilters): filters is StockSheetFilters & { store_location: number } =>
   filters.store_location !== undefined;
 
+/** The kept sheet state (location_stocks.sheet_state, decision 0084) of each filter. */
+const SHEET_STATES: Record<Exclude<StockFilter, 'all'>, string> = { out_of_stock: 'out', low_stock: 'low' };
+
+/**
+ * The location rows the sheet lists at the filter's location, in the filtered state: kept on the
+ * row by triggers (null for the rows the sheet does not list), read through its index.
+ */
+function listedAt(filters: StockSheetFilters & { store_location: number }): SQL {
+  const state =
+    filters.stock_filter === 'all'
+      ? sql`${locationStocks.sheetState} is not null`
+      : sql`${locationStocks.sheetState} = ${SHEET_STATES[filters.stock_filter]}`;
+  return sql`${locationStocks.storeLocationId} = ${filters.store_location} and ${state}`;
+}
+
 /** The condition a variant row (product_stocks and products in scope) must meet to be listed. */
 export function variantCondition(filters: StockSheetFilters): SQL {
-  if (atLocation(filters)) return stockedAt(filters, sql`${locationStocks.variantId} = ${V.id}`);
+  if (atLocation(filters)) {
+    return sql`exists (select 1 from ${locationStocks}
+      where ${locationStocks.productId} = ${P.id} and ${locationStocks.variantId} = ${V.id}
+        and ${listedAt(filters)})`;
+  }
   return inState(V.qty, filters.stock_filter);
 }
 
-/** The condition a simple product (products in scope) must meet to be listed. */
-function simpleCondition(filters: StockSheetFilters): SQL {
-  if (atLocation(filters)) return stockedAt(filters, sql`${locationStocks.variantId} is null`);
-  return inState(P.stock, filters.stock_filter);
-}
-
-/** The condition a variable product (products in scope) must meet: one of its variants is listed. */
-function variableCondition(filters: StockSheetFilters): SQL {
-  if (atLocation(filters)) return stockedAt(filters, sql`${locationStocks.variantId} is not null`);
-  return sql`exists (select 1 from ${productStocks} where ${productStocks.productId} = ${P.id}
-    and ${inState(V.qty, filters.stock_filter)})`;
+/**
+ * The products with a listed item in the filtered state: at a location, those with a location row
+ * in that state (from the kept state's index, not a probe of every product); elsewhere, a simple
+ * product by its stock, a variable one by one of its variants.
+ */
+function stateCondition(filters: StockSheetFilters): SQL {
+  if (atLocation(filters)) {
+    return sql`${P.id} in (select ${locationStocks.productId} from ${locationStocks} where ${listedAt(filters)})`;
+  }
+  return sql`(case when ${products.isVariableProduct}
+    then exists (select 1 from ${productStocks} where ${productStocks.productId} = ${P.id}
+      and ${inState(V.qty, filters.stock_filter)})
+    else ${inState(P.stock, filters.stock_filter)} end)`;
 }
 
 function productCondition(filters: StockSheetFilters): SQL {
@@ -78,11 +88,7 @@ function productCondition(filters: StockSheetFilters): SQL {
     );
   }
   if (filters.supplier) conditions.push(eq(products.supplierId, filters.supplier));
-  if (filters.stock_filter !== 'all' || filters.store_location) {
-    conditions.push(
-      sql`(case when ${products.isVariableProduct} then ${variableCondition(filters)} else ${simpleCondition(filters)} end)`,
-    );
-  }
+  if (filters.stock_filter !== 'all' || atLocation(filters)) conditions.push(stateCondition(filters));
   return and(...conditions)!;
 }
 
@@ -258,6 +264,21 @@ export async function stockSheetPage(
       // Unfiltered, the sheet lists every kept product: their count is kept by triggers
       // (docs/decisions/0044).
       if (isWholeSheet(filters)) return rowCount(db, 'products');
+      // Only a location (and a state): the listed rows there name the products, counted from
+      // the kept state's index alone (26,000 of 50,000 products in 9 ms, decision 0084).
+      if (atLocation(filters) && !filters.search && !filters.supplier) {
+        const [row] = await db
+          .select({ total: sql<number>`cast(count(*) as integer)` })
+          .from(
+            db
+              .select({ productId: locationStocks.productId })
+              .from(locationStocks)
+              .where(listedAt(filters))
+              .groupBy(locationStocks.productId)
+              .as('listed'),
+          );
+        return row?.total ?? 0;
+      }
       const [row] = await db
         .select({ total: sql<number>`cast(count(*) as integer)` })
         .from(products)

@@ -45,6 +45,14 @@ export const locationStocks = pgTable(
       .notNull()
       .references(() => storeLocations.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(0),
+    /**
+     * The row's state on the stock sheet, kept by database triggers (migration 0036,
+     * docs/decisions/0084): 'out', 'low' or 'in' by its quantity and the product's threshold for
+     * the rows the sheet lists (a variable product's variants, a simple product's own row, of a
+     * kept product), null for the others. Never written by the app: the trigger sets it on every
+     * write of the row and when the product's threshold, kind or deletion changes.
+     */
+    sheetState: text('sheet_state'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -55,6 +63,11 @@ export const locationStocks = pgTable(
       t.storeLocationId,
     ),
     index('location_stocks_location').on(t.storeLocationId),
+    // The sheet filtered by state at a location reads the products it lists from here, in order
+    // of product, without probing every product (decision 0084).
+    index('location_stocks_sheet_state')
+      .on(t.storeLocationId, t.sheetState, t.productId)
+      .where(sql`${t.sheetState} is not null`),
   ],
 );
 
