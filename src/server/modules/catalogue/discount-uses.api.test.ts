@@ -47,6 +47,62 @@ describe('recording rule uses', () => {
     expect(uses).toHaveLength(3);
   });
 
+  it('counts the uses of a rule without a limit, which orders record without waiting for each other', async () => {
+    const open = await rule(0).then(async (r) => {
+      const [row] = await t.ctx.db
+        .update(discountRules)
+        .set({ totalUsageLimit: null })
+        .where(eq(discountRules.id, r.id))
+        .returning();
+      return row!;
+    });
+    const countOf = async () =>
+      (await t.ctx.db.select().from(discountRules).where(eq(discountRules.id, open.id)))[0]!.usageCount;
+    if (t.database.kind === 'postgres') {
+      // One order holds its transaction open after recording a use; another records and commits
+      // meanwhile: with the rule's row locked it would wait for the first (decision 0085).
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let recordedFirst!: () => void;
+      const first = new Promise<void>((resolve) => {
+        recordedFirst = resolve;
+      });
+      const slow = t.ctx.db.transaction(async (tx) => {
+        const used = await recordRuleUses(tx, [open.id], null, `open:${open.id}:slow`);
+        recordedFirst();
+        await held;
+        return used;
+      });
+      await first;
+      const quick = await Promise.race([
+        t.ctx.db.transaction((tx) => recordRuleUses(tx, [open.id], null, `open:${open.id}:quick`)),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000)),
+      ]);
+      release();
+      expect(quick).toEqual([open.id]);
+      expect(await slow).toEqual([open.id]);
+    } else {
+      // One connection runs one transaction at a time: the two orders follow each other.
+      for (const name of ['slow', 'quick'])
+        await t.ctx.db.transaction((tx) => recordRuleUses(tx, [open.id], null, `open:${open.id}:${name}`));
+    }
+    expect(await countOf()).toBe(2);
+    await t.ctx.db.transaction((tx) => recordRuleUses(tx, [open.id], null, `open:${open.id}:quick`));
+    expect(await countOf()).toBe(2);
+    // A use given back leaves the count at commit; a rolled-back use never enters it.
+    await t.ctx.db.transaction((tx) => releaseRuleUses(tx, `open:${open.id}:quick`));
+    expect(await countOf()).toBe(1);
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await recordRuleUses(tx, [open.id], null, `open:${open.id}:undone`);
+        throw new Error('undone');
+      }),
+    ).rejects.toThrow('undone');
+    expect(await countOf()).toBe(1);
+  });
+
   it('gives back exactly the uses of a reference', async () => {
     const limited = await rule(5);
     await t.ctx.db.transaction((tx) => recordRuleUses(tx, [limited.id], null, 'order:a'));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cents } from '../../../domain/money/money';
 import { fromDecimal } from '../../../domain/money/money';
 import { priceItem } from '../../../domain/pricing/catalogue-price';
@@ -60,10 +60,12 @@ export async function rulesUsedBy(
 }
 
 /**
- * Records one use of each rule for this buyer and reference, in the caller's transaction. Each
- * rule's row is locked first, so two orders at once queue: a rule whose total limit (or the
- * buyer's own limit) is reached by then is skipped, and the limit is never exceeded. A rule already
- * recorded under this reference is skipped too. Answers the rules it recorded.
+ * Records one use of each rule for this buyer and reference, in the caller's transaction. A rule
+ * with a limit (in total or per buyer) has its row locked first, so two orders at once queue: a
+ * rule whose limit is reached by then is skipped, and the limit is never exceeded. A rule without
+ * a limit is not locked: orders using a store-wide rule do not wait for each other (decision 0085).
+ * The rule's use count follows its recorded uses through a deferred trigger (migration 0037), at
+ * commit. A rule already recorded under this reference is skipped too. Answers the rules it recorded.
  */
 export async function recordRuleUses(
   tx: Tx,
@@ -73,8 +75,15 @@ export async function recordRuleUses(
 ): Promise<number[]> {
   const recorded: number[] = [];
   for (const ruleId of [...ruleIds].sort((a, b) => a - b)) {
-    const [rule] = await tx.select().from(discountRules).where(eq(discountRules.id, ruleId)).for('update');
-    if (!rule) continue;
+    const byId = eq(discountRules.id, ruleId);
+    const [limits] = await tx
+      .select({ total: discountRules.totalUsageLimit, perUser: discountRules.maxUsagePerUser })
+      .from(discountRules)
+      .where(byId);
+    if (!limits) continue;
+    const limited = limits.total !== null || limits.perUser !== null;
+    const [rule] = limited ? await tx.select().from(discountRules).where(byId).for('update') : [null];
+    if (limited && !rule) continue;
     // One use per rule per reference: recording again (a re-opened order) takes nothing twice.
     const [already] = await tx
       .select({ id: discountRuleUsages.id })
@@ -82,36 +91,42 @@ export async function recordRuleUses(
       .where(and(eq(discountRuleUsages.discountRuleId, ruleId), eq(discountRuleUsages.reference, reference)))
       .limit(1);
     if (already) continue;
-    if (rule.totalUsageLimit !== null && rule.usageCount >= rule.totalUsageLimit) continue;
-    if (rule.maxUsagePerUser !== null) {
-      if (userId === null) continue;
-      const [mine] = await tx
-        .select({ n: sql<number>`cast(count(*) as integer)` })
-        .from(discountRuleUsages)
-        .where(and(eq(discountRuleUsages.discountRuleId, ruleId), eq(discountRuleUsages.userId, userId)));
-      if ((mine?.n ?? 0) >= rule.maxUsagePerUser) continue;
+    if (rule) {
+      // Under the rule's lock, its count holds every committed use (the trigger counts at commit).
+      if (rule.totalUsageLimit !== null && rule.usageCount >= rule.totalUsageLimit) continue;
+      if (rule.maxUsagePerUser !== null) {
+        if (userId === null) continue;
+        const [mine] = await tx
+          .select({ n: sql<number>`cast(count(*) as integer)` })
+          .from(discountRuleUsages)
+          .where(and(eq(discountRuleUsages.discountRuleId, ruleId), eq(discountRuleUsages.userId, userId)));
+        if ((mine?.n ?? 0) >= rule.maxUsagePerUser) continue;
+      }
     }
-    await tx
-      .update(discountRules)
-      .set({ usageCount: sql`${discountRules.usageCount} + 1` })
-      .where(eq(discountRules.id, ruleId));
     await tx.insert(discountRuleUsages).values({ discountRuleId: ruleId, userId, reference });
     recorded.push(ruleId);
   }
   return recorded;
 }
 
-/** Gives back the uses recorded under a reference (an order cancelled before payment). */
+/**
+ * Gives back the uses recorded under a reference (an order cancelled before payment), rule by
+ * rule in id order: the trigger takes each out of its rule's count at commit, in the same order as
+ * recording takes them, so the two never wait for each other in a circle.
+ */
 export async function releaseRuleUses(tx: Tx, reference: string): Promise<number[]> {
-  const released = await tx
-    .delete(discountRuleUsages)
+  const uses = await tx
+    .select({ ruleId: discountRuleUsages.discountRuleId })
+    .from(discountRuleUsages)
     .where(eq(discountRuleUsages.reference, reference))
-    .returning({ ruleId: discountRuleUsages.discountRuleId });
-  for (const { ruleId } of released) {
-    await tx
-      .update(discountRules)
-      .set({ usageCount: sql`greatest(${discountRules.usageCount} - 1, 0)` })
-      .where(eq(discountRules.id, ruleId));
+    .orderBy(asc(discountRuleUsages.discountRuleId));
+  const released: number[] = [];
+  for (const { ruleId } of uses) {
+    const gone = await tx
+      .delete(discountRuleUsages)
+      .where(and(eq(discountRuleUsages.reference, reference), eq(discountRuleUsages.discountRuleId, ruleId)))
+      .returning({ ruleId: discountRuleUsages.discountRuleId });
+    released.push(...gone.map((g) => g.ruleId));
   }
-  return released.map((r) => r.ruleId);
+  return released;
 }
