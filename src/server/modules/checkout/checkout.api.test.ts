@@ -464,7 +464,9 @@ describe('checkout pages', () => {
     expect(page.body).toContain('Thank you for your order');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect((await visitor.get(`/order-confirmation/${code}`)).statusCode).toBe(404);
-    expect((await visitor.get(`/order-confirmation/${code}?token=x${token.slice(1)}`)).statusCode).toBe(404);
+    // Another token of the same length (one that starts with "x" already changes its first letter to "y").
+    const other = `${token.startsWith('x') ? 'y' : 'x'}${token.slice(1)}`;
+    expect((await visitor.get(`/order-confirmation/${code}?token=${other}`)).statusCode).toBe(404);
     const stranger = await t.signedIn(['customer']);
     expect((await stranger.get(`/order-confirmation/${code}`)).statusCode).toBe(404);
     expect((await stranger.get(`/payment/${code}`)).statusCode).toBe(404);

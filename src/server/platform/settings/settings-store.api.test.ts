@@ -1,6 +1,10 @@
+import type { Logger } from 'drizzle-orm/logger';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../domain/errors';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { Db } from '../db/database';
 import { settings } from './settings.tables';
 import { getSetting, getSettings, removeSettings, setSettings } from './settings-store';
 
@@ -55,6 +59,39 @@ describe('settings store', () => {
   it('falls back to the default when a stored value no longer fits its type', async () => {
     await t.ctx.db.insert(settings).values({ key: 'default_per_page', value: 'many' }).onConflictDoNothing();
     expect(await getSetting(t.ctx.db, 'default_per_page')).toBe(10);
+  });
+});
+
+describe('settings in a transaction', () => {
+  /** The same database through drizzle's logger: the statements a transaction sends. */
+  function loggedDb() {
+    const sent: string[] = [];
+    const logger: Logger = { logQuery: (query) => sent.push(query) };
+    const db = (t.database.kind === 'pglite'
+      ? drizzlePglite({ client: t.database.pglite!, logger })
+      : drizzleNodePg({ client: t.database.pool!, logger })) as unknown as Db;
+    return { db, sent };
+  }
+  const settingsReads = (sent: string[]) =>
+    sent.filter((q) => /from "settings"/.test(q) && q.startsWith('select'));
+
+  it('are read once, whatever keys it asks for, and a write is seen by its next read', async () => {
+    const { db, sent } = loggedDb();
+    await db.transaction(async (tx) => {
+      expect(await getSetting(tx, 'stock_management_enabled')).toBe(true);
+      expect(await getSettings(tx, ['app_timezone', 'vat_calculation_method'])).toEqual({
+        app_timezone: 'Indian/Mauritius',
+        vat_calculation_method: 'exclusive',
+      });
+      await getSettings(tx, ['stock_management_enabled', 'stock_deduction_timing']);
+      expect(settingsReads(sent)).toHaveLength(1);
+      await setSettings(tx, { vat_calculation_method: 'inclusive' });
+      expect(await getSetting(tx, 'vat_calculation_method')).toBe('inclusive');
+      await removeSettings(tx, ['vat_calculation_method']);
+      expect(await getSetting(tx, 'vat_calculation_method')).toBe('exclusive');
+      expect(settingsReads(sent)).toHaveLength(3);
+    });
+    expect(await getSetting(t.ctx.db, 'vat_calculation_method')).toBe('exclusive');
   });
 });
 

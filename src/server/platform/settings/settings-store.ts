@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import {
   defaultSetting,
   SETTING_DEFINITIONS,
@@ -39,6 +40,34 @@ export async function getSettings<K extends SettingKey>(
   return reader(db) as Promise<Pick<Settings, K>>;
 }
 
+const allSettings = preparedStatement((db) =>
+  db.select({ key: settings.key, value: settings.value }).from(settings).prepare('settings_all'),
+);
+
+/** Bumped by every write of settings in this process: what a transaction read before is read again. */
+let settingsWrites = 0;
+const transactionSettings = new WeakMap<
+  Executor,
+  { writes: number; stored: Promise<Map<string, unknown>> }
+>();
+
+/**
+ * Every stored setting, read once per transaction at its first settings read (issue 18: a
+ * checkout read settings nine times in six sets of keys, one statement each). The transaction then
+ * reads one set of settings throughout; a settings write (setSettings, removeSettings: the only
+ * writers) makes the next read go to the database again, so a transaction sees its own writes.
+ */
+function settingsOfTransaction(tx: Executor): Promise<Map<string, unknown>> {
+  const kept = transactionSettings.get(tx);
+  if (kept && kept.writes === settingsWrites) return kept.stored;
+  const stored = allSettings(tx)
+    .execute()
+    .then((rows) => new Map(rows.map((r) => [r.key, r.value as unknown])));
+  transactionSettings.set(tx, { writes: settingsWrites, stored });
+  stored.catch(() => transactionSettings.delete(tx));
+  return stored;
+}
+
 /**
  * A reader of a fixed set of settings as one prepared statement per database handle (issue 13),
  * for hot reads such as the pricing context: same answers as getSettings.
@@ -56,8 +85,15 @@ export function settingsReader<K extends SettingKey>(
       .prepare(`settings_${createHash('sha1').update(name).digest('hex')}`),
   );
   return async (db) => {
-    const rows = await cachedReference(db, `settings:${name}`, () => statement(db).execute());
-    const stored = new Map(rows.map((r) => [r.key, r.value]));
+    const stored =
+      db instanceof PgTransaction
+        ? await settingsOfTransaction(db)
+        : new Map(
+            (await cachedReference(db, `settings:${name}`, () => statement(db).execute())).map((r) => [
+              r.key,
+              r.value,
+            ]),
+          );
     const result = {} as Pick<Settings, K>;
     for (const key of keys) {
       result[key] = (stored.has(key) ? readStored(key, stored.get(key)) : defaultSetting(key)) as Settings[K];
@@ -89,6 +125,7 @@ export async function setSettings(db: Executor, values: Partial<Settings>): Prom
       parsed.map(([key, value]) => ({ key, value: value === null ? sql`'null'::jsonb` : (value as object) })),
     )
     .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+  settingsWrites++;
   if ('app_timezone' in values) await keepDaysInShopZone(db);
 }
 
@@ -96,6 +133,7 @@ export async function setSettings(db: Executor, values: Partial<Settings>): Prom
 export async function removeSettings(db: Executor, keys: readonly SettingKey[]): Promise<void> {
   if (keys.length === 0) return;
   await db.delete(settings).where(inArray(settings.key, [...keys]));
+  settingsWrites++;
   if (keys.includes('app_timezone')) await keepDaysInShopZone(db);
 }
 
