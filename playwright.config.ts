@@ -15,7 +15,10 @@ process.env.EMPORIUM_E2E_DATABASE ??= `emporium_e2e_${process.pid}`;
 export default defineConfig({
   testDir: 'e2e',
   globalTeardown: './e2e/global-teardown.ts',
-  timeout: 60_000,
+  // A journey clicks through a whole screen group with axe-core on every page it reaches, two
+  // workers beside two app processes each on two cores: the longest took 47 s alone on a slow day
+  // and went past a 60 s limit with both workers busy. The limit is for a hung test, not a slow one.
+  timeout: 150_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
