@@ -2,6 +2,16 @@
 // after the name of every failed test (the end of the CI log is often all that is kept).
 // A report that is missing counts as a failure: tests that did not run are never counted as passed.
 import fs from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
+
+/** The first lines of a failure's messages (the error and, for a property test, its counterexample). */
+function firstLines(messages) {
+  const lines = (messages ?? [])
+    .flatMap((m) => stripVTControlCharacters(String(m)).split('\n'))
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('at ') && !l.startsWith('❯'));
+  return lines.length > 0 ? `\n      ${lines.slice(0, 6).join('\n      ')}` : '';
+}
 
 let passed = 0;
 let failed = 0;
@@ -22,7 +32,8 @@ for (const file of process.argv.slice(2)) {
     for (const result of report.testResults) {
       const file = String(result.name ?? '').replace(`${process.cwd()}/`, '');
       for (const test of result.assertionResults ?? []) {
-        if (test.status === 'failed') failures.push(`${file} > ${test.fullName ?? test.title}`);
+        if (test.status === 'failed')
+          failures.push(`${file} > ${test.fullName ?? test.title}${firstLines(test.failureMessages)}`);
       }
       if (result.status === 'failed' && !(result.assertionResults ?? []).some((t) => t.status === 'failed'))
         failures.push(`${file} (${String(result.message ?? 'failed to run').split('\n')[0]})`);

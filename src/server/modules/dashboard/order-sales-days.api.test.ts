@@ -156,7 +156,9 @@ async function apply(steps: Step[]) {
         if (paid.length === 0) continue;
         const paymentId = paid[s.pick % paid.length]!.id;
         if (s.kind === 'drop-payment') await tx.delete(orderPayments).where(eq(orderPayments.id, paymentId));
-        else await tx.update(orderPayments).set(s.fields).where(eq(orderPayments.id, paymentId));
+        // A change that draws no field changes nothing (drizzle refuses an empty update).
+        else if (Object.keys(s.fields).length > 0)
+          await tx.update(orderPayments).set(s.fields).where(eq(orderPayments.id, paymentId));
         continue;
       }
       if (ids.length === 0) continue;
