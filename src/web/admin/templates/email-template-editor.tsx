@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Grid, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef } from 'react';
 import {
@@ -17,10 +6,16 @@ import {
   emailTemplateBody,
   EMAIL_TEMPLATE_MESSAGES as M,
 } from '../../../contracts/email-templates';
-import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
 import { zodValidate } from '../../lib/zod-form';
-import { notifyError, notifySuccess } from '../../ui/notify';
-import { insertAt, VariablesHelper } from './components/variables-helper';
+import {
+  insertPlaceholder,
+  TemplateFormButtons,
+  TemplateLoadFailed,
+  TemplateLoading,
+  TypeAndStatusFields,
+  useTemplateSubmit,
+} from './components/template-parts';
+import { VariablesHelper } from './components/variables-helper';
 import { useEmailTemplate, useEmailTemplateChanges, useEmailTemplateTypes } from './email-templates.api';
 import type { TemplateMode } from './use-template-mode';
 
@@ -73,29 +68,9 @@ function EmailTemplateForm({
 
   const insert = (placeholder: string) => {
     const field = lastField.current;
-    const element = field === 'body' ? bodyRef.current : subjectRef.current;
-    const next = insertAt(form.values[field], placeholder, element?.selectionStart, element?.selectionEnd);
-    form.setFieldValue(field, next.value);
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(next.cursor, next.cursor);
-    });
+    insertPlaceholder(form, field, field === 'body' ? bodyRef.current : subjectRef.current, placeholder);
   };
-
-  const submit = form.onSubmit(
-    async (values) => {
-      try {
-        const reply = await save.mutateAsync({ id: saved?.id ?? null, body: values });
-        notifySuccess(reply.message);
-        go({ mode: 'preview', id: reply.data.id });
-      } catch (error) {
-        const fields = fieldErrorsOf(error);
-        if (fields) form.setErrors(fields);
-        notifyError(errorMessage(error, M.saveFailed));
-      }
-    },
-    () => notifyError('Please correct the errors below.'),
-  );
+  const submit = useTemplateSubmit(form, save, saved?.id ?? null, go, M.saveFailed);
 
   return (
     <form onSubmit={submit} noValidate aria-label={saved ? 'Edit e-mail template' : 'New e-mail template'}>
@@ -110,23 +85,7 @@ function EmailTemplateForm({
                 {...form.getInputProps('slug')}
               />
             </Group>
-            <Group grow align="flex-start">
-              <Select
-                label="Type"
-                data={(types.data?.types ?? []).map((t) => ({ value: t.value, label: t.label }))}
-                allowDeselect={false}
-                {...form.getInputProps('type')}
-              />
-              <Select
-                label="Status"
-                data={[
-                  { value: 'active', label: 'Active' },
-                  { value: 'inactive', label: 'Inactive' },
-                ]}
-                allowDeselect={false}
-                {...form.getInputProps('status')}
-              />
-            </Group>
+            <TypeAndStatusFields form={form} typeLabel="Type" types={types.data?.types} />
             <TextInput
               label="Subject"
               withAsterisk
@@ -163,17 +122,7 @@ function EmailTemplateForm({
           <VariablesHelper variables={type?.variables ?? []} onInsert={insert} />
         </Grid.Col>
       </Grid>
-      <Group justify="flex-end" mt="lg">
-        <Button
-          variant="default"
-          onClick={() => go(saved ? { mode: 'preview', id: saved.id } : { mode: 'list' })}
-        >
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {saved ? 'Save template' : 'Create template'}
-        </Button>
-      </Group>
+      <TemplateFormButtons savedId={saved?.id ?? null} go={go} saving={save.isPending} />
     </form>
   );
 }
@@ -183,21 +132,8 @@ export function EmailTemplateEditor({ mode, go }: { mode: TemplateMode; go: (mod
   const id = mode.mode === 'edit' ? mode.id : null;
   const template = useEmailTemplate(id);
   if (id === null) return <EmailTemplateForm saved={null} go={go} />;
-  if (template.isLoading) {
-    return (
-      <Paper role="status" aria-busy aria-label="Loading the template">
-        <Skeleton height={320} />
-      </Paper>
-    );
-  }
-  if (template.isError || !template.data) {
-    return (
-      <Alert color="red" role="alert" title={errorMessage(template.error, M.loadFailed)}>
-        <Button size="xs" variant="light" color="red" onClick={() => go({ mode: 'list' })}>
-          Back to the list
-        </Button>
-      </Alert>
-    );
-  }
+  if (template.isLoading) return <TemplateLoading label="Loading the template" />;
+  if (template.isError || !template.data)
+    return <TemplateLoadFailed error={template.error} fallback={M.loadFailed} go={go} />;
   return <EmailTemplateForm key={template.data.data.updated_at} saved={template.data.data} go={go} />;
 }

@@ -1,24 +1,12 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconPencil, IconSend } from '@tabler/icons-react';
+import { IconPencil, IconSend } from '@tabler/icons-react';
 import { EMAIL_TEMPLATE_MESSAGES as M, sendTestTemplateBody } from '../../../contracts/email-templates';
 import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
 import { zodValidate } from '../../lib/zod-form';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { HtmlPreview, SampleValuesTable } from './components/html-preview';
+import { TemplateLoadFailed, TemplateLoading, TemplatePreviewLayout } from './components/template-parts';
 import { useEmailTemplate, useEmailTemplateChanges, useEmailTemplatePreview } from './email-templates.api';
 import type { TemplateMode } from './use-template-mode';
 
@@ -78,77 +66,39 @@ export function EmailTemplatePreview({ id, go }: { id: number; go: (mode: Templa
   const preview = useEmailTemplatePreview(id);
   const [testing, test] = useDisclosure(false);
 
-  if (template.isLoading || preview.isLoading) {
-    return (
-      <Stack role="status" aria-busy aria-label="Loading the preview">
-        <Skeleton height={40} />
-        <Skeleton height={320} />
-      </Stack>
-    );
-  }
-  if (template.isError || preview.isError || !template.data || !preview.data) {
-    return (
-      <Alert color="red" role="alert" title={errorMessage(template.error ?? preview.error, M.previewFailed)}>
-        <Button size="xs" variant="light" color="red" onClick={() => go({ mode: 'list' })}>
-          Back to the list
-        </Button>
-      </Alert>
-    );
-  }
-  const t = template.data.data;
+  if (template.isLoading || preview.isLoading) return <TemplateLoading label="Loading the preview" />;
+  if (template.isError || preview.isError || !template.data || !preview.data)
+    return <TemplateLoadFailed error={template.error ?? preview.error} fallback={M.previewFailed} go={go} />;
   const p = preview.data.data;
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Button
-          variant="subtle"
-          leftSection={<IconArrowLeft size={16} />}
-          onClick={() => go({ mode: 'list' })}
-        >
-          All templates
-        </Button>
-        <Group gap="sm">
-          <Button variant="default" leftSection={<IconSend size={16} />} onClick={test.open}>
-            Send test
-          </Button>
-          <Button leftSection={<IconPencil size={16} />} onClick={() => go({ mode: 'edit', id })}>
-            Edit
-          </Button>
-        </Group>
-      </Group>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <Title order={3}>Preview: {t.name}</Title>
-              <Text size="sm">
-                <Text span c="dimmed">
-                  Subject:{' '}
-                </Text>
-                <Text span fw={600} data-testid="preview-subject">
-                  {p.subject}
-                </Text>
-              </Text>
-              {p.unknown_variables.length > 0 && (
-                <Alert color="yellow" title="Unknown variables">
-                  {p.unknown_variables.map((name) => `{{${name}}}`).join(', ')} are not variables of this type
-                  and will be left empty.
-                </Alert>
-              )}
-              <HtmlPreview html={p.html} title="E-mail preview" />
-            </Stack>
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder p="md" radius="md">
-            <Text fw={600} size="sm" mb="xs">
-              Sample values
+    <>
+      <TemplatePreviewLayout
+        name={template.data.data.name}
+        preview={p}
+        htmlTitle="E-mail preview"
+        go={go}
+        heading={
+          <Text size="sm">
+            <Text span c="dimmed">
+              Subject:{' '}
             </Text>
-            <SampleValuesTable values={p.sample_values} />
-          </Paper>
-        </Grid.Col>
-      </Grid>
+            <Text span fw={600} data-testid="preview-subject">
+              {p.subject}
+            </Text>
+          </Text>
+        }
+        actions={
+          <>
+            <Button variant="default" leftSection={<IconSend size={16} />} onClick={test.open}>
+              Send test
+            </Button>
+            <Button leftSection={<IconPencil size={16} />} onClick={() => go({ mode: 'edit', id })}>
+              Edit
+            </Button>
+          </>
+        }
+      />
       <SendTestModal templateId={id} opened={testing} onClose={test.close} />
-    </Stack>
+    </>
   );
 }

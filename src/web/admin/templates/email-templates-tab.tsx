@@ -1,17 +1,13 @@
-import { ActionIcon, Button, Group, Select, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import {
   EMAIL_TEMPLATES_PER_PAGE,
   type EmailTemplateReply,
   EMAIL_TEMPLATE_MESSAGES as M,
 } from '../../../contracts/email-templates';
-import { errorMessage } from '../../lib/form-errors';
-import { confirmAction } from '../../ui/confirm';
-import { type Column, DataTable } from '../../ui/list/data-table';
+import type { Column } from '../../ui/list/data-table';
 import { type ListDefaults, useListState } from '../../ui/list/use-list-state';
-import { notifyError, notifySuccess } from '../../ui/notify';
-import { SearchInput } from '../../ui/search-input';
 import { TemplateStatusBadge } from './components/status-badge';
+import { TemplateList } from './components/template-list';
 import { EmailTemplateEditor } from './email-template-editor';
 import { EmailTemplatePreview } from './email-template-preview';
 import { useEmailTemplateChanges, useEmailTemplates, useEmailTemplateTypes } from './email-templates.api';
@@ -26,26 +22,10 @@ const LIST_DEFAULTS: ListDefaults = {
 
 function EmailTemplateList({ go }: { go: (mode: TemplateMode) => void }) {
   const list = useListState(LIST_DEFAULTS);
-  const { state } = list;
-  const templates = useEmailTemplates(state);
+  const templates = useEmailTemplates(list.state);
   const types = useEmailTemplateTypes();
   const { remove } = useEmailTemplateChanges();
   const typeLabel = (value: string) => types.data?.types.find((t) => t.value === value)?.label ?? value;
-
-  const deleteTemplate = async (template: EmailTemplateReply) => {
-    const confirmed = await confirmAction({
-      title: `Delete ${template.name}?`,
-      message: `The e-mail template ${template.name} will be deleted. This action cannot be undone.`,
-      confirmLabel: 'Delete template',
-      danger: true,
-    });
-    if (!confirmed) return;
-    try {
-      notifySuccess((await remove.mutateAsync(template.id)).message);
-    } catch (error) {
-      notifyError(errorMessage(error, M.deleteFailed));
-    }
-  };
 
   const columns: Column<EmailTemplateReply>[] = [
     {
@@ -80,112 +60,30 @@ function EmailTemplateList({ go }: { go: (mode: TemplateMode) => void }) {
       sort: 'status',
       render: (t) => <TemplateStatusBadge status={t.status} />,
     },
-    {
-      key: 'actions',
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
-      align: 'right',
-      width: 130,
-      render: (t) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Preview" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Preview ${t.name}`}
-              onClick={() => go({ mode: 'preview', id: t.id })}
-            >
-              <IconEye size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Edit" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Edit ${t.name}`}
-              onClick={() => go({ mode: 'edit', id: t.id })}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${t.name}`}
-              onClick={() => deleteTemplate(t)}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
   ];
 
-  const filtered = Boolean(state.search || state.filters.type || state.filters.status);
   return (
-    <>
-      <Group mb="md" gap="sm" align="flex-end" justify="space-between">
-        <Group gap="sm" align="flex-end">
-          <SearchInput
-            value={state.search}
-            onSearch={list.setSearch}
-            placeholder="Name, subject or slug"
-            label="Search e-mail templates"
-            w={260}
-          />
-          <Select
-            aria-label="Filter by type"
-            placeholder="All types"
-            data={(types.data?.types ?? []).map((t) => ({ value: t.value, label: t.label }))}
-            value={state.filters.type ?? null}
-            onChange={(value) => list.setFilter('type', value)}
-            clearable
-            w={210}
-          />
-          <Select
-            aria-label="Filter by status"
-            placeholder="Active and inactive"
-            data={[
-              { value: 'active', label: 'Active' },
-              { value: 'inactive', label: 'Inactive' },
-            ]}
-            value={state.filters.status ?? null}
-            onChange={(value) => list.setFilter('status', value)}
-            clearable
-            w={200}
-          />
-        </Group>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => go({ mode: 'create' })}>
-          New template
-        </Button>
-      </Group>
-      <DataTable
-        label="E-mail templates"
-        errorTitle={M.loadFailed}
-        columns={columns}
-        result={templates.data}
-        isLoading={templates.isLoading}
-        isFetching={templates.isFetching}
-        isError={templates.isError}
-        onRetry={() => templates.refetch()}
-        state={state}
-        onPage={list.setPage}
-        onSort={list.toggleSort}
-        rowKey={(t) => t.id}
-        empty={{
-          title: filtered ? 'No templates match' : 'No e-mail templates yet',
-          description: filtered
-            ? 'Try another search or clear the filters.'
-            : 'Write the e-mails the shop sends: order confirmations, password resets, newsletters.',
-          action: filtered ? undefined : (
-            <Button variant="light" onClick={() => go({ mode: 'create' })}>
-              New template
-            </Button>
-          ),
-        }}
-      />
-    </>
+    <TemplateList
+      label="E-mail templates"
+      list={list}
+      templates={templates}
+      types={types.data?.types}
+      search={{ label: 'Search e-mail templates', placeholder: 'Name, subject or slug' }}
+      typeFilter={{ label: 'Filter by type', placeholder: 'All types' }}
+      columns={columns}
+      go={go}
+      remove={remove}
+      deleting={{
+        message: (name) => `The e-mail template ${name} will be deleted. This action cannot be undone.`,
+        failed: M.deleteFailed,
+      }}
+      withNewButton
+      errorTitle={M.loadFailed}
+      empty={{
+        title: 'No e-mail templates yet',
+        description: 'Write the e-mails the shop sends: order confirmations, password resets, newsletters.',
+      }}
+    />
   );
 }
 

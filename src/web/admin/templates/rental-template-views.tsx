@@ -1,31 +1,23 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Grid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconCopy, IconPencil } from '@tabler/icons-react';
+import { IconCopy, IconPencil } from '@tabler/icons-react';
 import { useRef } from 'react';
 import {
   RENTAL_TEMPLATE_MESSAGES as M,
   type RentalTemplateReply,
   rentalTemplateBody,
 } from '../../../contracts/rental-templates';
-import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
 import { zodValidate } from '../../lib/zod-form';
-import { notifyError, notifySuccess } from '../../ui/notify';
-import { HtmlPreview, SampleValuesTable } from './components/html-preview';
-import { insertAt, VariablesHelper } from './components/variables-helper';
+import {
+  insertPlaceholder,
+  TemplateFormButtons,
+  TemplateLoadFailed,
+  TemplateLoading,
+  TemplatePreviewLayout,
+  TypeAndStatusFields,
+  useTemplateSubmit,
+} from './components/template-parts';
+import { VariablesHelper } from './components/variables-helper';
 import {
   useRentalTemplate,
   useRentalTemplateChanges,
@@ -70,30 +62,8 @@ function RentalTemplateForm({
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const type = types.data?.types.find((t) => t.value === form.values.type);
 
-  const insert = (placeholder: string) => {
-    const element = contentRef.current;
-    const next = insertAt(form.values.content, placeholder, element?.selectionStart, element?.selectionEnd);
-    form.setFieldValue('content', next.value);
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(next.cursor, next.cursor);
-    });
-  };
-
-  const submit = form.onSubmit(
-    async (values) => {
-      try {
-        const reply = await save.mutateAsync({ id: saved?.id ?? null, body: values });
-        notifySuccess(reply.message);
-        go({ mode: 'preview', id: reply.data.id });
-      } catch (error) {
-        const fields = fieldErrorsOf(error);
-        if (fields) form.setErrors(fields);
-        notifyError(errorMessage(error, M.saveFailed));
-      }
-    },
-    () => notifyError('Please correct the errors below.'),
-  );
+  const insert = (placeholder: string) => insertPlaceholder(form, 'content', contentRef.current, placeholder);
+  const submit = useTemplateSubmit(form, save, saved?.id ?? null, go, M.saveFailed);
 
   return (
     <form onSubmit={submit} noValidate aria-label={saved ? 'Edit rental template' : 'New rental template'}>
@@ -101,23 +71,7 @@ function RentalTemplateForm({
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
             <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
-            <Group grow align="flex-start">
-              <Select
-                label="Document type"
-                data={(types.data?.types ?? []).map((t) => ({ value: t.value, label: t.label }))}
-                allowDeselect={false}
-                {...form.getInputProps('type')}
-              />
-              <Select
-                label="Status"
-                data={[
-                  { value: 'active', label: 'Active' },
-                  { value: 'inactive', label: 'Inactive' },
-                ]}
-                allowDeselect={false}
-                {...form.getInputProps('status')}
-              />
-            </Group>
+            <TypeAndStatusFields form={form} typeLabel="Document type" types={types.data?.types} />
             <Switch
               label="Default for this document type"
               description="Rentals use the default template; making this one the default clears the others of its type."
@@ -140,36 +94,8 @@ function RentalTemplateForm({
           <VariablesHelper variables={type?.variables ?? []} onInsert={insert} />
         </Grid.Col>
       </Grid>
-      <Group justify="flex-end" mt="lg">
-        <Button
-          variant="default"
-          onClick={() => go(saved ? { mode: 'preview', id: saved.id } : { mode: 'list' })}
-        >
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {saved ? 'Save template' : 'Create template'}
-        </Button>
-      </Group>
+      <TemplateFormButtons savedId={saved?.id ?? null} go={go} saving={save.isPending} />
     </form>
-  );
-}
-
-function LoadFailed({
-  error,
-  fallback,
-  go,
-}: {
-  error: unknown;
-  fallback: string;
-  go: (mode: TemplateMode) => void;
-}) {
-  return (
-    <Alert color="red" role="alert" title={errorMessage(error, fallback)}>
-      <Button size="xs" variant="light" color="red" onClick={() => go({ mode: 'list' })}>
-        Back to the list
-      </Button>
-    </Alert>
   );
 }
 
@@ -178,9 +104,9 @@ export function RentalTemplateEditor({ mode, go }: { mode: TemplateMode; go: (mo
   const id = mode.mode === 'edit' ? mode.id : null;
   const template = useRentalTemplate(id);
   if (id === null) return <RentalTemplateForm saved={null} go={go} />;
-  if (template.isLoading) return <Skeleton height={320} aria-label="Loading the template" />;
+  if (template.isLoading) return <TemplateLoading label="Loading the template" />;
   if (template.isError || !template.data)
-    return <LoadFailed error={template.error} fallback={M.loadFailed} go={go} />;
+    return <TemplateLoadFailed error={template.error} fallback={M.loadFailed} go={go} />;
   return <RentalTemplateForm key={template.data.data.updated_at} saved={template.data.data} go={go} />;
 }
 
@@ -196,56 +122,26 @@ export function RentalTemplatePreview({
 }) {
   const template = useRentalTemplate(id);
   const preview = useRentalTemplatePreview(id);
-  if (template.isLoading || preview.isLoading)
-    return <Skeleton height={360} aria-label="Loading the preview" />;
-  if (template.isError || preview.isError || !template.data || !preview.data) {
-    return <LoadFailed error={template.error ?? preview.error} fallback={M.previewFailed} go={go} />;
-  }
+  if (template.isLoading || preview.isLoading) return <TemplateLoading label="Loading the preview" />;
+  if (template.isError || preview.isError || !template.data || !preview.data)
+    return <TemplateLoadFailed error={template.error ?? preview.error} fallback={M.previewFailed} go={go} />;
   const t = template.data.data;
-  const p = preview.data.data;
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Button
-          variant="subtle"
-          leftSection={<IconArrowLeft size={16} />}
-          onClick={() => go({ mode: 'list' })}
-        >
-          All templates
-        </Button>
-        <Group gap="sm">
+    <TemplatePreviewLayout
+      name={t.name}
+      preview={preview.data.data}
+      htmlTitle="Document preview"
+      go={go}
+      actions={
+        <>
           <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => onDuplicate(t)}>
             Duplicate
           </Button>
           <Button leftSection={<IconPencil size={16} />} onClick={() => go({ mode: 'edit', id })}>
             Edit
           </Button>
-        </Group>
-      </Group>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <Title order={3}>Preview: {t.name}</Title>
-              {p.unknown_variables.length > 0 && (
-                <Alert color="yellow" title="Unknown variables">
-                  {p.unknown_variables.map((name) => `{{${name}}}`).join(', ')} are not variables of this type
-                  and will be left empty.
-                </Alert>
-              )}
-              <HtmlPreview html={p.html} title="Document preview" />
-            </Stack>
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder p="md" radius="md">
-            <Text fw={600} size="sm" mb="xs">
-              Sample values
-            </Text>
-            <SampleValuesTable values={p.sample_values} />
-          </Paper>
-        </Grid.Col>
-      </Grid>
-    </Stack>
+        </>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Select, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCopy, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import {
   RENTAL_TEMPLATE_MESSAGES as M,
   RENTAL_TEMPLATES_PER_PAGE,
@@ -8,13 +8,12 @@ import {
 import { errorMessage } from '../../lib/form-errors';
 import { displayDateTime } from '../../lib/format';
 import { useUiSettings } from '../../lib/ui-settings';
-import { confirmAction } from '../../ui/confirm';
-import { type Column, DataTable } from '../../ui/list/data-table';
+import type { Column } from '../../ui/list/data-table';
 import { type ListDefaults, useListState } from '../../ui/list/use-list-state';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
-import { SearchInput } from '../../ui/search-input';
 import { TemplateStatusBadge } from './components/status-badge';
+import { TemplateList } from './components/template-list';
 import { RentalTemplateEditor, RentalTemplatePreview } from './rental-template-views';
 import { useRentalTemplateChanges, useRentalTemplates, useRentalTemplateTypes } from './rental-templates.api';
 import { type TemplateMode, useTemplateMode } from './use-template-mode';
@@ -34,27 +33,11 @@ function RentalTemplateList({
   onDuplicate: (template: RentalTemplateReply) => void;
 }) {
   const list = useListState(LIST_DEFAULTS);
-  const { state } = list;
-  const templates = useRentalTemplates(state);
+  const templates = useRentalTemplates(list.state);
   const types = useRentalTemplateTypes();
   const { remove } = useRentalTemplateChanges();
   const ui = useUiSettings();
   const typeLabel = (value: string) => types.data?.types.find((t) => t.value === value)?.label ?? value;
-
-  const deleteTemplate = async (template: RentalTemplateReply) => {
-    const confirmed = await confirmAction({
-      title: `Delete ${template.name}?`,
-      message: `The rental template ${template.name} will be deleted. Documents already made from it stay. This action cannot be undone.`,
-      confirmLabel: 'Delete template',
-      danger: true,
-    });
-    if (!confirmed) return;
-    try {
-      notifySuccess((await remove.mutateAsync(template.id)).message);
-    } catch (error) {
-      notifyError(errorMessage(error, M.deleteFailed));
-    }
-  };
 
   const columns: Column<RentalTemplateReply>[] = [
     {
@@ -92,117 +75,31 @@ function RentalTemplateList({
       sort: 'updated_at',
       render: (t) => <Text size="sm">{displayDateTime(t.updated_at, ui.date_format, ui.timezone)}</Text>,
     },
-    {
-      key: 'actions',
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
-      align: 'right',
-      width: 160,
-      render: (t) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Preview" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Preview ${t.name}`}
-              onClick={() => go({ mode: 'preview', id: t.id })}
-            >
-              <IconEye size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Edit" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Edit ${t.name}`}
-              onClick={() => go({ mode: 'edit', id: t.id })}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Duplicate" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Duplicate ${t.name}`}
-              onClick={() => onDuplicate(t)}
-            >
-              <IconCopy size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${t.name}`}
-              onClick={() => deleteTemplate(t)}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
   ];
 
-  const filtered = Boolean(state.search || state.filters.type || state.filters.status);
   return (
-    <>
-      <Group mb="md" gap="sm" align="flex-end">
-        <SearchInput
-          value={state.search}
-          onSearch={list.setSearch}
-          placeholder="Name"
-          label="Search rental templates"
-          w={260}
-        />
-        <Select
-          aria-label="Filter by document type"
-          placeholder="All document types"
-          data={(types.data?.types ?? []).map((t) => ({ value: t.value, label: t.label }))}
-          value={state.filters.type ?? null}
-          onChange={(value) => list.setFilter('type', value)}
-          clearable
-          w={210}
-        />
-        <Select
-          aria-label="Filter by status"
-          placeholder="Active and inactive"
-          data={[
-            { value: 'active', label: 'Active' },
-            { value: 'inactive', label: 'Inactive' },
-          ]}
-          value={state.filters.status ?? null}
-          onChange={(value) => list.setFilter('status', value)}
-          clearable
-          w={200}
-        />
-      </Group>
-      <DataTable
-        label="Rental templates"
-        errorTitle={M.loadFailed}
-        columns={columns}
-        result={templates.data}
-        isLoading={templates.isLoading}
-        isFetching={templates.isFetching}
-        isError={templates.isError}
-        onRetry={() => templates.refetch()}
-        state={state}
-        onPage={list.setPage}
-        onSort={list.toggleSort}
-        rowKey={(t) => t.id}
-        empty={{
-          title: filtered ? 'No templates match' : 'No rental templates yet',
-          description: filtered
-            ? 'Try another search or clear the filters.'
-            : 'Write the documents rentals print: agreements, delivery and return notes, invoices.',
-          action: filtered ? undefined : (
-            <Button variant="light" onClick={() => go({ mode: 'create' })}>
-              New template
-            </Button>
-          ),
-        }}
-      />
-    </>
+    <TemplateList
+      label="Rental templates"
+      list={list}
+      templates={templates}
+      types={types.data?.types}
+      search={{ label: 'Search rental templates', placeholder: 'Name' }}
+      typeFilter={{ label: 'Filter by document type', placeholder: 'All document types' }}
+      columns={columns}
+      go={go}
+      remove={remove}
+      deleting={{
+        message: (name) =>
+          `The rental template ${name} will be deleted. Documents already made from it stay. This action cannot be undone.`,
+        failed: M.deleteFailed,
+      }}
+      onDuplicate={onDuplicate}
+      errorTitle={M.loadFailed}
+      empty={{
+        title: 'No rental templates yet',
+        description: 'Write the documents rentals print: agreements, delivery and return notes, invoices.',
+      }}
+    />
   );
 }
 
