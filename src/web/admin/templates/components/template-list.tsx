@@ -1,13 +1,11 @@
 import { ActionIcon, Button, Group, Select, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCopy, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconEye, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Paged } from '../../../../domain/paging/paging';
-import { errorMessage } from '../../../lib/form-errors';
-import { confirmAction } from '../../../ui/confirm';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import type { useListState } from '../../../ui/list/use-list-state';
-import { notifyError, notifySuccess } from '../../../ui/notify';
 import { SearchInput } from '../../../ui/search-input';
+import { confirmAndDelete, RowActions } from '../../catalogue/components/shared';
 import type { TemplateMode } from '../use-template-mode';
 
 /** What every template list shows of a row, whatever its kind. */
@@ -43,31 +41,28 @@ type TemplateListProps<T extends ListedTemplate> = {
 
 /**
  * The list mode of a templates screen (e-mail and rental templates, spec 2 §2): search, type and
- * status filters, the kind's columns with preview, edit, duplicate and delete on each row, paging,
- * and the empty and error states.
+ * status filters, the kind's columns with preview, duplicate, edit and delete on each row (the
+ * shared row actions and delete confirmation of the admin's reference lists), paging, and the
+ * empty and error states.
  */
 export function TemplateList<T extends ListedTemplate>(props: TemplateListProps<T>) {
   const { list, templates, go, remove, deleting, onDuplicate } = props;
   const { state } = list;
 
-  const deleteTemplate = async (template: T) => {
-    const confirmed = await confirmAction({
-      title: `Delete ${template.name}?`,
-      message: deleting.message(template.name),
-      confirmLabel: 'Delete template',
-      danger: true,
-    });
-    if (!confirmed) return;
-    try {
-      notifySuccess((await remove.mutateAsync(template.id)).message);
-    } catch (error) {
-      notifyError(errorMessage(error, deleting.failed));
-    }
-  };
+  const deleteTemplate = (template: T) =>
+    confirmAndDelete(
+      {
+        title: `Delete ${template.name}?`,
+        message: deleting.message(template.name),
+        confirmLabel: 'Delete template',
+      },
+      () => remove.mutateAsync(template.id),
+      deleting.failed,
+    );
 
-  const action = (label: string, icon: ReactNode, onClick: () => void, name: string, color = 'gray') => (
+  const action = (label: string, icon: ReactNode, onClick: () => void, name: string) => (
     <Tooltip label={label} withArrow>
-      <ActionIcon variant="subtle" color={color} aria-label={`${label} ${name}`} onClick={onClick}>
+      <ActionIcon variant="subtle" color="gray" aria-label={`${label} ${name}`} onClick={onClick}>
         {icon}
       </ActionIcon>
     </Tooltip>
@@ -80,12 +75,14 @@ export function TemplateList<T extends ListedTemplate>(props: TemplateListProps<
       align: 'right',
       width: onDuplicate ? 160 : 130,
       render: (t) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
+        <RowActions
+          name={t.name}
+          onEdit={() => go({ mode: 'edit', id: t.id })}
+          onDelete={() => deleteTemplate(t)}
+        >
           {action('Preview', <IconEye size={16} />, () => go({ mode: 'preview', id: t.id }), t.name)}
-          {action('Edit', <IconPencil size={16} />, () => go({ mode: 'edit', id: t.id }), t.name)}
           {onDuplicate && action('Duplicate', <IconCopy size={16} />, () => onDuplicate(t), t.name)}
-          {action('Delete', <IconTrash size={16} />, () => deleteTemplate(t), t.name, 'red')}
-        </Group>
+        </RowActions>
       ),
     },
   ];
