@@ -625,19 +625,20 @@ if (!hotOnly) {
 // the seed, the client reading the download) moved the figure between 27 and 132 MiB from run to
 // run. On PGlite the database lives in this process, so it is measured here.
 
-type ExportFigures = {
+type ExportGrowth = {
   rows: number;
   bytes: number;
   rssGrowth: number;
   heapGrowth: number | null;
   status: number;
-  where: string;
 };
+/** The figures and the process they were taken in. */
+type ExportFigures = ExportGrowth & { where: string };
 type MemorySample = { rss: number; heap: number | null };
-const ownMemory = (): MemorySample => {
+async function ownMemory(): Promise<MemorySample> {
   const m = process.memoryUsage();
   return { rss: m.rss, heap: m.heapUsed };
-};
+}
 async function processMemory(pid: number): Promise<MemorySample> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
   return { rss: Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024, heap: null };
@@ -646,7 +647,7 @@ async function exportGrowth(
   at: string,
   days: number,
   memory: () => Promise<MemorySample>,
-): Promise<ExportFigures> {
+): Promise<ExportGrowth> {
   const query = `date_from=${dayOffset(-days)}&date_to=${dayOffset(0)}`;
   global.gc?.();
   const before = await memory();
@@ -683,12 +684,15 @@ async function exportGrowth(
     rssGrowth: (peakRss - before.rss) / 2 ** 20,
     heapGrowth: peakHeap === null || before.heap === null ? null : (peakHeap - before.heap) / 2 ** 20,
     status: response.status,
-    where: '',
   };
 }
 
 /** A warm-up export of an eighth of the rows (writer, queries, heap), then the whole one. */
-async function measureExport(at: string, memory: () => Promise<MemorySample>, where: string) {
+async function measureExport(
+  at: string,
+  memory: () => Promise<MemorySample>,
+  where: string,
+): Promise<ExportFigures> {
   // Orders are spread evenly over the last year: these many days hold about 100 000 of them.
   const days = Math.min(364, Math.ceil((365 * 100_000) / Math.max(orders, 1)));
   await exportGrowth(at, Math.max(1, Math.floor(days / 8)), memory);
@@ -701,7 +705,7 @@ async function measureExport(at: string, memory: () => Promise<MemorySample>, wh
 
 let exportFigures: ExportFigures | null = null;
 if (!hotOnly && database.kind === 'pglite')
-  exportFigures = await measureExport(base, async () => ownMemory(), 'the bench process (PGlite)');
+  exportFigures = await measureExport(base, ownMemory, 'the bench process (PGlite)');
 
 // ---- The storefront's JavaScript, gzipped: the entry, and the entry with the product page. ----
 
@@ -807,6 +811,12 @@ async function startServer(port: number): Promise<string> {
   throw new Error(`server on ${port} did not start`);
 }
 
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
 const sum = (a: Figures, b: Figures): Figures => ({
   rps: a.rps + b.rps,
   p50: Math.max(a.p50, b.p50),
@@ -815,12 +825,14 @@ const sum = (a: Figures, b: Figures): Figures => ({
 });
 if (database.kind === 'postgres' && !hotOnly) {
   const exporter = await startServer(firstPort + 2);
-  const exporterPid = children[children.length - 1]!.pid!;
+  const exporterProcess = children.at(-1)!;
   exportFigures = await measureExport(
     exporter,
-    () => processMemory(exporterPid),
+    () => processMemory(exporterProcess.pid!),
     'a production server process of its own',
   );
+  // Stopped before the scaling runs, which measure one and two processes alone.
+  await stopServer(exporterProcess);
   const one = await startServer(firstPort);
   const two = await startServer(firstPort + 1);
   const reads = [
@@ -847,10 +859,7 @@ if (database.kind === 'postgres' && !hotOnly) {
     console.log(
       `${row.name}: 1 process ${row.one.rps.toFixed(0)}/s, 2 processes ${row.two.rps.toFixed(0)}/s (×${(row.two.rps / row.one.rps).toFixed(2)})`,
     );
-  for (const child of children) {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  }
+  for (const child of children) await stopServer(child);
   for (const dir of childDirs) await fs.rm(dir, { recursive: true, force: true });
 }
 
