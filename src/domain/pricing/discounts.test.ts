@@ -10,6 +10,7 @@ import {
   isWithinDates,
   type PricingRule,
   ruleApplies,
+  ruleUsed,
   unitPrice,
 } from './discounts';
 
@@ -241,5 +242,23 @@ describe('discountPercentage', () => {
     [999, 0, 100],
   ] as const)('%i → %i is %d %%', (original, final, expected) => {
     expect(discountPercentage(cents(original) as Cents, cents(final) as Cents)).toBe(expected);
+  });
+});
+
+describe('ruleUsed (docs/decisions/0039: the rule that priced the line, when sold at that price or less)', () => {
+  const rule = { id: 4, name: 'Week', type: 'product' as const };
+  it.each([
+    ['rule price, sold at it', { source: 'rule' as const, rule, final: cents(800) }, 800, 4],
+    ['rule price, sold below it', { source: 'rule' as const, rule, final: cents(800) }, 750, 4],
+    [
+      'rule price, sold above it (staff typed the full price)',
+      { source: 'rule' as const, rule, final: cents(800) },
+      1000,
+      null,
+    ],
+    ['the product’s own discount', { source: 'product' as const, rule: null, final: cents(800) }, 800, null],
+    ['no discount', { source: 'none' as const, rule: null, final: cents(1000) }, 1000, null],
+  ])('%s', (_name, unit, soldAt, expected) => {
+    expect(ruleUsed(unit, cents(soldAt))).toBe(expected);
   });
 });

@@ -140,6 +140,14 @@ export type PricedUnit = {
   rule: { id: number; name: string; type: RuleType } | null;
 };
 
+/**
+ * The rule a line sold at `soldAt` uses (docs/decisions/0039): the one the engine priced it with,
+ * when the line is sold at that price or less. Staff typing the full price use no rule.
+ */
+export function ruleUsed(unit: Pick<PricedUnit, 'source' | 'rule' | 'final'>, soldAt: Cents): number | null {
+  return unit.source === 'rule' && unit.rule && soldAt <= unit.final ? unit.rule.id : null;
+}
+
 export function discountPercentage(original: Cents, final: Cents): number {
   if (original <= 0) return 0;
   return roundHalfUp(((original - final) / original) * 10000) / 100;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Cents } from '../../../domain/money/money';
 import { fromDecimal } from '../../../domain/money/money';
 import { priceItem } from '../../../domain/pricing/catalogue-price';
+import { ruleUsed } from '../../../domain/pricing/discounts';
 import type { Executor, Tx } from '../../platform/db/database';
 import { readTogether } from '../../platform/db/read-together';
 import { discountRules, discountRuleUsages, productStocks, products } from './catalogue.tables';
@@ -54,7 +55,8 @@ export async function rulesUsedBy(
     const item = catalogueItemOf({ ...product, pricingCategoryIds: categoryIds.get(product.id) ?? [] });
     const price = line.variantId === null ? undefined : variantPrice.get(line.variantId);
     const unit = priceItem(item, price === undefined ? null : { price }, line.quantity, pricing);
-    if (unit.source === 'rule' && unit.rule && line.price <= unit.final) used.add(unit.rule.id);
+    const rule = ruleUsed(unit, line.price);
+    if (rule !== null) used.add(rule);
   }
   return [...used].sort((a, b) => a - b);
 }

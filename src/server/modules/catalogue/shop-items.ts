@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Cents } from '../../../domain/money/money';
 import { fromDecimal } from '../../../domain/money/money';
 import { priceItem } from '../../../domain/pricing/catalogue-price';
+import { ruleUsed } from '../../../domain/pricing/discounts';
 import type { VatInfo } from '../../../domain/pricing/vat';
 import type { Executor } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
@@ -44,7 +45,8 @@ export type ShopProduct = {
 };
 
 /** One unit of a product (or of one of its variants) priced by the engine for the buyer. */
-export type ShopUnitPrice = { original: Cents; final: Cents };
+/** `ruleId`: the discount rule the line uses when sold at `final` (docs/decisions/0039), or null. */
+export type ShopUnitPrice = { original: Cents; final: Cents; ruleId: number | null };
 
 /**
  * The products a buyer may buy (active, not deleted, shown to their role or to guests: spec 2 shop
@@ -159,5 +161,5 @@ export function shopUnitPrice(
   const item = catalogueItemOf({ ...product.priceable, pricingCategoryIds: product.pricingCategoryIds });
   const variant = variantId === null ? undefined : product.variants.get(variantId);
   const priced = priceItem(item, variant ? { price: variant.price } : null, quantity, pricing);
-  return { original: priced.original, final: priced.final };
+  return { original: priced.original, final: priced.final, ruleId: ruleUsed(priced, priced.final) };
 }

@@ -47,13 +47,15 @@ export async function placeCheckoutOrder(
   session: LoadedSession | null,
   body: CheckoutBody,
 ): Promise<PlacedOrder> {
-  await assertOrderingOpen(ctx.db);
   const now = ctx.now();
-  const reader = await cartReaderOf(ctx, session);
   const owner = cartOwnerOf(req, session);
   const token = randomToken();
 
   return ctx.db.transaction(async (tx) => {
+    // Read in the transaction, with its one read of the settings: the prices and the rules they
+    // use are the ones the order records.
+    await assertOrderingOpen(tx);
+    const reader = await cartReaderOf(ctx, session, tx);
     const cartId = await lockCart(tx, owner);
     const lines = cartId === null ? [] : await cartLines(tx, cartId);
     const sellable = await loadShopProducts(
@@ -201,6 +203,8 @@ export async function placeCheckoutOrder(
         })),
         grand_total: toDecimalText(totals.grandTotal),
       }),
+      // Each line is sold at the engine's price, so it uses the rule that priced it (decision 0039).
+      [...new Set(buyable.flatMap((b) => (b.unit.ruleId === null ? [] : [b.unit.ruleId])))],
     );
     const orderId = placed.order.id;
     const orderCode = placed.order.order_code;

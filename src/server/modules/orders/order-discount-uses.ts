@@ -17,7 +17,9 @@ async function recordOrderRuleUses(
   order: Pick<OrderRow, 'id' | 'userId'>,
   items: readonly OrderItemRow[],
   now: Date,
+  pricedUses?: readonly number[],
 ): Promise<number[]> {
+  if (pricedUses) return recordRuleUses(tx, pricedUses, order.userId, orderUseReference(order.id));
   const lines = items.flatMap((item) =>
     item.productId === null
       ? []
@@ -38,7 +40,9 @@ async function recordOrderRuleUses(
  * Keeps an order's rule uses in step with its state (docs/decisions/0039): a new order records
  * them; one cancelled before any payment gives them back (a paid one keeps them); a cancelled order
  * re-opened takes them again for the lines it has then, as far as the limits still allow. Answers
- * the rules recorded by this change.
+ * the rules recorded by this change. `pricedUses`: the rules a new order's lines use, when its
+ * caller priced them in the same transaction by the same engine (the checkout), instead of pricing
+ * them again here.
  */
 export async function settleOrderRuleUses(
   tx: Tx,
@@ -46,12 +50,19 @@ export async function settleOrderRuleUses(
   after: Pick<OrderRow, 'id' | 'userId' | 'amountPaid' | 'deliveryStatus'>,
   now: Date,
   items?: readonly OrderItemRow[],
+  pricedUses?: readonly number[],
 ): Promise<number[]> {
   const state = (o: Pick<OrderRow, 'deliveryStatus'>) => ({
     deliveryStatus: o.deliveryStatus as DeliveryStatus,
   });
   if (before === null || isReopening(state(before), state(after)))
-    return recordOrderRuleUses(tx, after, items ?? (await itemsOfOrder(tx, after.id)), now);
+    return recordOrderRuleUses(
+      tx,
+      after,
+      items ?? (await itemsOfOrder(tx, after.id)),
+      now,
+      before === null ? pricedUses : undefined,
+    );
   if (isCancellation(state(before), state(after)) && fromDecimal(after.amountPaid) === 0)
     await releaseRuleUses(tx, orderUseReference(after.id));
   return [];

@@ -125,8 +125,10 @@ export async function writeItems(
   orderId: number,
   items: readonly SnapshotItem[],
   totals: PricedOrder,
+  replacing = true,
 ): Promise<OrderItemRow[]> {
-  await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
+  // A new order has no items to replace.
+  if (replacing) await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
   if (items.length === 0) return [];
   return tx
     .insert(orderItems)
@@ -215,7 +217,11 @@ export async function saveOrder(
   now: Date,
   existing: OrderRow | null,
   body: OrderFormBody,
-  options: { orderFrom?: 'backend' | 'web' } = {},
+  options: {
+    orderFrom?: 'backend' | 'web';
+    /** A new order's discount rule uses, when the caller priced its lines in this transaction. */
+    pricedRuleUses?: readonly number[];
+  } = {},
 ): Promise<OrderSavedReply> {
   const orderFrom = options.orderFrom ?? 'backend';
   const storedItems = existing ? await itemsOfOrder(tx, existing.id) : [];
@@ -370,7 +376,7 @@ export async function saveOrder(
     order = { ...order, stockDeductedAt: null };
     stockReversed = true;
   }
-  const savedItems = await writeItems(tx, order.id, snapshot.items, totals);
+  const savedItems = await writeItems(tx, order.id, snapshot.items, totals, existing !== null);
 
   if (firstPayment !== null) {
     await tx.insert(orderPayments).values({
@@ -388,7 +394,7 @@ export async function saveOrder(
 
   const deductedAt = await settleOrderStock(tx, actor, now, existing, order, savedItems);
   order = { ...order, stockDeductedAt: deductedAt };
-  const rulesUsed = await settleOrderRuleUses(tx, existing, order, now, savedItems);
+  const rulesUsed = await settleOrderRuleUses(tx, existing, order, now, savedItems, options.pricedRuleUses);
 
   if (existing) {
     const changes: Record<string, unknown> = changedFields(auditFields(existing), auditFields(order));

@@ -15,15 +15,20 @@ export type { OrderItemRow, OrderRow };
 /**
  * A web order (DECISIONS 18): the order form's write path with `order_from = web`, inside the
  * checkout's transaction. The body carries the server's own prices; the totals, stock timing and
- * discount uses are the orders' rules, as for an order taken in the back office.
+ * discount uses are the orders' rules, as for an order taken in the back office. `pricedRuleUses`:
+ * the rules its lines use, from the caller's own pricing in this transaction (saves pricing twice).
  */
 export function placeWebOrder(
   tx: Tx,
   actor: ShopActor,
   now: Date,
   body: OrderFormBody,
+  pricedRuleUses?: readonly number[],
 ): Promise<OrderSavedReply> {
-  return saveOrder(tx, actor, now, null, body, { orderFrom: 'web' });
+  return saveOrder(tx, actor, now, null, body, {
+    orderFrom: 'web',
+    ...(pricedRuleUses ? { pricedRuleUses } : {}),
+  });
 }
 
 /** A live order by its code, or null. */

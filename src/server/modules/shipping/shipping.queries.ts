@@ -1,11 +1,10 @@
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CitiesListQuery, CountriesListQuery, StatesListQuery } from '../../../contracts/shipping';
 import { type Cents, fromDecimal } from '../../../domain/money/money';
 import type { Paged } from '../../../domain/paging/paging';
 import type { ShippingMethod, ShippingZone } from '../../../domain/shipping/shipping-cost';
 import type { Executor } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
-import { readTogether } from '../../platform/db/read-together';
 import { likePattern, paged } from '../../platform/http/paging';
 import {
   cities,
@@ -268,61 +267,32 @@ export type ShippingZoneRow = typeof shippingZones.$inferSelect & {
   rates: { methodId: number; methodName: string; rate: string }[];
 };
 
-/** Zones with their countries, states and rates: four queries for any number of zones. */
+/**
+ * Zones with their countries, states and rates, in one query for any number of zones (the checkout
+ * quotes inside its transaction, where every statement is a round trip more while it holds locks).
+ */
 export async function loadZones(db: Executor, ids?: readonly number[]): Promise<ShippingZoneRow[]> {
   if (ids && ids.length === 0) return [];
-  const zones = await db
-    .select()
+  const zoneId = qualified(shippingZones.id);
+  return db
+    .select({
+      ...getTableColumns(shippingZones),
+      countries: sql<ShippingZoneRow['countries']>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'name', c.name, 'code', c.code) order by c.name, c.id)
+        from ${shippingZoneCountries} zc join ${countries} c on c.id = zc.country_id
+        where zc.zone_id = ${zoneId}), '[]')`,
+      states: sql<ShippingZoneRow['states']>`coalesce((
+        select json_agg(json_build_object('id', s.id, 'name', s.name, 'countryId', s.country_id) order by s.name, s.id)
+        from ${shippingZoneStates} zs join ${states} s on s.id = zs.state_id
+        where zs.zone_id = ${zoneId}), '[]')`,
+      rates: sql<ShippingZoneRow['rates']>`coalesce((
+        select json_agg(json_build_object('methodId', m.id, 'methodName', m.name, 'rate', r.rate::text) order by m.name, m.id)
+        from ${shippingZoneRates} r join ${shippingMethods} m on m.id = r.method_id
+        where r.zone_id = ${zoneId}), '[]')`,
+    })
     .from(shippingZones)
     .where(ids ? inArray(shippingZones.id, [...ids]) : undefined)
     .orderBy(asc(shippingZones.id));
-  if (zones.length === 0) return [];
-  const zoneIds = zones.map((z) => z.id);
-  // The checkout quotes in its transaction (one connection): the three reads one after the other there.
-  const [zoneCountries, zoneStates, zoneRates] = await readTogether(db, [
-    () =>
-      db
-        .select({
-          zoneId: shippingZoneCountries.zoneId,
-          id: countries.id,
-          name: countries.name,
-          code: countries.code,
-        })
-        .from(shippingZoneCountries)
-        .innerJoin(countries, eq(countries.id, shippingZoneCountries.countryId))
-        .where(inArray(shippingZoneCountries.zoneId, zoneIds))
-        .orderBy(asc(countries.name)),
-    () =>
-      db
-        .select({
-          zoneId: shippingZoneStates.zoneId,
-          id: states.id,
-          name: states.name,
-          countryId: states.countryId,
-        })
-        .from(shippingZoneStates)
-        .innerJoin(states, eq(states.id, shippingZoneStates.stateId))
-        .where(inArray(shippingZoneStates.zoneId, zoneIds))
-        .orderBy(asc(states.name)),
-    () =>
-      db
-        .select({
-          zoneId: shippingZoneRates.zoneId,
-          methodId: shippingZoneRates.methodId,
-          methodName: shippingMethods.name,
-          rate: shippingZoneRates.rate,
-        })
-        .from(shippingZoneRates)
-        .innerJoin(shippingMethods, eq(shippingMethods.id, shippingZoneRates.methodId))
-        .where(inArray(shippingZoneRates.zoneId, zoneIds))
-        .orderBy(asc(shippingMethods.name)),
-  ]);
-  return zones.map((zone) => ({
-    ...zone,
-    countries: zoneCountries.filter((c) => c.zoneId === zone.id).map(({ zoneId: _, ...c }) => c),
-    states: zoneStates.filter((s) => s.zoneId === zone.id).map(({ zoneId: _, ...s }) => s),
-    rates: zoneRates.filter((r) => r.zoneId === zone.id).map(({ zoneId: _, ...r }) => r),
-  }));
 }
 
 export async function findZone(db: Executor, id: number): Promise<ShippingZoneRow | null> {
