@@ -157,7 +157,13 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     // stores nothing, and reads files outside transactions) when it first touches a file, so
     // /healthz and most pages never read the storage settings (docs/decisions/0072).
     const reading = req.method === 'GET' || req.method === 'HEAD';
-    const next = () => (chosen ? chosen.forRequest(() => done(), { eager: !reading }) : done());
+    const next = () =>
+      chosen
+        ? chosen.forRequest(() => done(), {
+            eager: !reading,
+            knownVersion: req.sessionState.referenceVersion,
+          })
+        : done();
     readSession(ctx, req).then(
       () => (reading ? withReferenceCache(ctx.db, next, req.sessionState.referenceVersion) : next()),
       done,

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { FILE_STORAGE_CONNECTION_KEYS } from '../../../contracts/system-settings';
 import { type S3Connection, s3Connection } from '../../../domain/files/file-storage';
 import type { Executor } from '../db/database';
+import { withReferenceCache } from '../db/reference-cache';
 import { settingsReader } from '../settings/settings-store';
 import { s3Storage } from './s3-storage';
 import { type Storage, UPLOADS_URL_PREFIX } from './storage';
@@ -18,9 +19,11 @@ export type SettingsStorage = Storage & {
    * Runs a request with the storage chosen at most once. `eager` (writes, the default): at its
    * start, before its use case opens a transaction (PGlite has one connection: a read on the app's
    * handle inside a transaction would wait for that transaction forever). Otherwise (reads, which
-   * touch files outside transactions) when a file is first asked for.
+   * touch files outside transactions) when a file is first asked for. `knownVersion`: the reference
+   * version the request read with its session; the settings then come from the reference cache
+   * (a write request, which has no cache scope of its own, no longer reads them every time).
    */
-  forRequest<T>(run: () => T, options?: { eager?: boolean }): T;
+  forRequest<T>(run: () => T, options?: { eager?: boolean; knownVersion?: number | undefined }): T;
 };
 
 /** The scope's choice: made at most once, when first asked for (or at once when eager). */
@@ -57,7 +60,8 @@ export function settingsStorage(db: Executor, local: Storage): SettingsStorage {
       let choice: Promise<Chosen> | null = null;
       const once = () => {
         if (!choice) {
-          choice = read();
+          const { knownVersion } = options;
+          choice = knownVersion === undefined ? read() : withReferenceCache(db, read, knownVersion);
           // A request that stores nothing never awaits it: its failure must not go unhandled.
           choice.catch(() => undefined);
         }
