@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Logger } from 'drizzle-orm/logger';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggedDb } from '../../../test/logged-db';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { Db } from '../db/database';
 import { setSettings } from '../settings/settings-store';
 import { settingsStorage } from './settings-storage';
 import type { Storage } from './storage';
@@ -14,16 +11,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** The test database through drizzle's logger: the statements the storage choice sends. */
-function loggedDb() {
-  const sent: string[] = [];
-  const logger: Logger = { logQuery: (query) => sent.push(query) };
-  const db = (t.database.kind === 'pglite'
-    ? drizzlePglite({ client: t.database.pglite!, logger })
-    : drizzleNodePg({ client: t.database.pool!, logger })) as unknown as Db;
-  return { db, sent };
-}
 
 /** A local disk that holds one key, so a lookup shows which storage was chosen. */
 const disk = (held: string): Storage => ({
@@ -45,7 +32,7 @@ async function referenceVersion(): Promise<number> {
 
 describe('the storage choice of a write request (docs/decisions/0072, 0087)', () => {
   it('reads the storage settings once per reference version when the session brought the version', async () => {
-    const { db, sent } = loggedDb();
+    const { db, sent } = loggedDb(t.database);
     const storage = settingsStorage(db, disk('kept.txt'));
     const settingsReads = () => sent.filter((q) => /from "settings"/.test(q)).length;
     const write = (knownVersion?: number) =>

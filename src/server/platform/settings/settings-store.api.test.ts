@@ -1,10 +1,7 @@
-import type { Logger } from 'drizzle-orm/logger';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../domain/errors';
+import { loggedDb } from '../../../test/logged-db';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { Db } from '../db/database';
 import { settings } from './settings.tables';
 import { getSetting, getSettings, removeSettings, setSettings } from './settings-store';
 
@@ -63,20 +60,11 @@ describe('settings store', () => {
 });
 
 describe('settings in a transaction', () => {
-  /** The same database through drizzle's logger: the statements a transaction sends. */
-  function loggedDb() {
-    const sent: string[] = [];
-    const logger: Logger = { logQuery: (query) => sent.push(query) };
-    const db = (t.database.kind === 'pglite'
-      ? drizzlePglite({ client: t.database.pglite!, logger })
-      : drizzleNodePg({ client: t.database.pool!, logger })) as unknown as Db;
-    return { db, sent };
-  }
   const settingsReads = (sent: string[]) =>
     sent.filter((q) => /from "settings"/.test(q) && q.startsWith('select'));
 
   it('are read once, whatever keys it asks for, and a write is seen by its next read', async () => {
-    const { db, sent } = loggedDb();
+    const { db, sent } = loggedDb(t.database);
     await db.transaction(async (tx) => {
       expect(await getSetting(tx, 'stock_management_enabled')).toBe(true);
       expect(await getSettings(tx, ['app_timezone', 'vat_calculation_method'])).toEqual({
