@@ -1,7 +1,10 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { errorMessage } from '../lib/form-errors';
+import { LIST_MESSAGES } from './list/list-messages';
 import { modalsHostReady } from './modals-ready';
+import { notifyError, notifySuccess } from './notify';
 
 /**
  * A confirmation dialog that resolves true on confirm and false on cancel or close. Deletes say
@@ -46,3 +49,20 @@ export const confirmDelete = (what: string) =>
     confirmLabel: 'Delete',
     danger: true,
   });
+
+/**
+ * Asks first (a danger dialog), deletes, and says how it went: the server's message, or its error
+ * (a record still in use is refused with a 409 that says why), else `failMessage`.
+ */
+export async function confirmAndDelete(
+  question: { title: string; message: string; confirmLabel: string },
+  remove: () => Promise<{ message: string }>,
+  failMessage: string = LIST_MESSAGES.delete,
+): Promise<void> {
+  if (!(await confirmAction({ ...question, danger: true }))) return;
+  try {
+    notifySuccess((await remove()).message);
+  } catch (error) {
+    notifyError(errorMessage(error, failMessage));
+  }
+}

@@ -7,12 +7,13 @@ import {
   type AttributeValueReply,
   REFERENCE_MESSAGES as M,
 } from '../../../../contracts/catalogue-reference';
+import { confirmAndDelete } from '../../../ui/confirm';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import { useListState } from '../../../ui/list/use-list-state';
 import { SearchInput } from '../../../ui/search-input';
 import { useAttributeValueChanges, useAttributeValues } from '../reference.api';
 import { AttributeValueFormModal } from './attribute-value-form-modal';
-import { confirmAndDelete, ProductsCount, RowActions, Swatch, usedByWarning } from './shared';
+import { ProductsCount, RowActions, Swatch, usedByWarning } from './shared';
 
 const LIST_DEFAULTS = { perPage: ATTRIBUTE_VALUES_PER_PAGE, sort: 'sort_order', direction: 'asc' } as const;
 

@@ -17,11 +17,12 @@ import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AttributeReply } from '../../../../contracts/catalogue-reference';
+import { confirmAndDelete } from '../../../ui/confirm';
 import { LIST_MESSAGES } from '../../../ui/list/list-messages';
 import { useAttributeChanges, useAttributes } from '../reference.api';
 import { AttributeFormModal } from './attribute-form-modal';
 import { AttributeValuesPanel } from './attribute-values-panel';
-import { confirmAndDelete, usedByWarning } from './shared';
+import { usedByWarning } from './shared';
 
 /**
  * Attributes (Size, Material…) on the left; the chosen one's values on the right. The choice is

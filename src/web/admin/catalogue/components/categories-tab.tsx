@@ -2,11 +2,12 @@ import { ActionIcon, Button, Group, Stack, Text, Tooltip, VisuallyHidden } from 
 import { IconCornerDownRight, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CategoryReply } from '../../../../contracts/catalogue-reference';
+import { confirmAndDelete } from '../../../ui/confirm';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import type { ListState } from '../../../ui/list/use-list-state';
 import { useCategoryChanges, useCategoryTree } from '../reference.api';
 import { CategoryFormModal } from './category-form-modal';
-import { ActiveBadge, confirmAndDelete, ProductsCount, RowActions, usedByWarning } from './shared';
+import { ActiveBadge, ProductsCount, RowActions, usedByWarning } from './shared';
 
 type Row = CategoryReply & { depth: 0 | 1 };
 

@@ -2,12 +2,13 @@ import { Button, ColorSwatch, Group, Stack, Text, VisuallyHidden } from '@mantin
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ColorReply } from '../../../../contracts/catalogue-reference';
+import { confirmAndDelete } from '../../../ui/confirm';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import { useListState } from '../../../ui/list/use-list-state';
 import { SearchInput } from '../../../ui/search-input';
 import { useColorChanges, useColors } from '../reference.api';
 import { ColourFormModal } from './colour-form-modal';
-import { confirmAndDelete, ProductsCount, RowActions, usedByWarning } from './shared';
+import { ProductsCount, RowActions, usedByWarning } from './shared';
 
 // spec 2 §9 "most admin lists 10 per page": the system setting default_per_page (decision 0043).
 const LIST_DEFAULTS = { perPage: 'setting', sort: 'name', direction: 'asc' } as const;

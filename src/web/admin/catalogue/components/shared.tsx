@@ -3,7 +3,6 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { errorMessage, fieldErrorsOf } from '../../../lib/form-errors';
-import { confirmAction } from '../../../ui/confirm';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 
 /** Edit and delete for a row; the labels name the record, so each button says what it acts on. */
@@ -33,23 +32,6 @@ export function RowActions({
       </Tooltip>
     </Group>
   );
-}
-
-/**
- * Asks first, deletes, and says how it went. Records that products use are refused by the server
- * (409), and its message says how many products hold it.
- */
-export async function confirmAndDelete(
-  question: { title: string; message: string; confirmLabel: string },
-  remove: () => Promise<{ message: string }>,
-  failMessage: string,
-): Promise<void> {
-  if (!(await confirmAction({ ...question, danger: true }))) return;
-  try {
-    notifySuccess((await remove()).message);
-  } catch (error) {
-    notifyError(errorMessage(error, failMessage));
-  }
 }
 
 /** A sentence for the delete dialog when products still use the record. */

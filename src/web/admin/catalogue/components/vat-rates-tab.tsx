@@ -3,11 +3,12 @@ import { IconPlus, IconStar } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { VatReply } from '../../../../contracts/catalogue-reference';
 import { useUiSettings } from '../../../lib/ui-settings';
+import { confirmAndDelete } from '../../../ui/confirm';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import { useListState } from '../../../ui/list/use-list-state';
 import { SearchInput } from '../../../ui/search-input';
 import { useVatChanges, useVats } from '../reference.api';
-import { ActiveBadge, confirmAndDelete, ProductsCount, RowActions, usedByWarning } from './shared';
+import { ActiveBadge, ProductsCount, RowActions, usedByWarning } from './shared';
 import { VAT_TYPE_BADGES, VatFormModal } from './vat-form-modal';
 
 // spec 2 §9 "most admin lists 10 per page": the system setting default_per_page (decision 0043).

@@ -1,11 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { UiSettings } from '../../../../contracts/ui-settings';
-import { errorMessage } from '../../../lib/form-errors';
 import { displayDateTime } from '../../../lib/format';
-import { confirmAction } from '../../../ui/confirm';
 import type { Column } from '../../../ui/list/data-table';
-import { LIST_MESSAGES } from '../../../ui/list/list-messages';
-import { notifyError, notifySuccess } from '../../../ui/notify';
 
 type AccessRecord = {
   id: number;
@@ -59,17 +55,4 @@ export function accessColumns<T extends AccessRecord>(
       ),
     },
   };
-}
-
-/** Asks first (spec 2 §4), deletes, and says how it went. */
-export async function confirmAndDelete(
-  question: { title: string; message: string; confirmLabel: string },
-  remove: () => Promise<{ message: string }>,
-): Promise<void> {
-  if (!(await confirmAction({ ...question, danger: true }))) return;
-  try {
-    notifySuccess((await remove()).message);
-  } catch (error) {
-    notifyError(errorMessage(error, LIST_MESSAGES.delete));
-  }
 }

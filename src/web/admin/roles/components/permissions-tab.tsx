@@ -3,11 +3,12 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ACCESS_PER_PAGE, type PermissionReply, permissionBody } from '../../../../contracts/access';
 import { useUiSettings } from '../../../lib/ui-settings';
+import { confirmAndDelete } from '../../../ui/confirm';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import { useListState } from '../../../ui/list/use-list-state';
 import { SearchInput } from '../../../ui/search-input';
 import { useDeletePermission, usePermissions, useSavePermission } from '../roles.api';
-import { accessColumns, confirmAndDelete } from './access-columns';
+import { accessColumns } from './access-columns';
 import { AccessFormModal } from './access-form-modal';
 import { RowActions } from './row-actions';
 

@@ -9,9 +9,10 @@ import {
 } from '../../../../contracts/shipping';
 import { money } from '../../../lib/format';
 import { zodValidate } from '../../../lib/zod-form';
+import { confirmAndDelete } from '../../../ui/confirm';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import { SearchInput } from '../../../ui/search-input';
-import { ActiveBadge, confirmAndDelete, RowActions } from '../../catalogue/components/shared';
+import { ActiveBadge, RowActions } from '../../catalogue/components/shared';
 import { type CityForm, useCities, useCityChanges, useStates } from '../shipping.api';
 import { InlineForm, inlineSubmit } from './location-form';
 import { useCountryOptions } from './states-panel';

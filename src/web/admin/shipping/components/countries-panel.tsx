@@ -8,9 +8,10 @@ import {
   SHIPPING_PAGE_SIZE,
 } from '../../../../contracts/shipping';
 import { zodValidate } from '../../../lib/zod-form';
+import { confirmAndDelete } from '../../../ui/confirm';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import { SearchInput } from '../../../ui/search-input';
-import { ActiveBadge, confirmAndDelete, RowActions } from '../../catalogue/components/shared';
+import { ActiveBadge, RowActions } from '../../catalogue/components/shared';
 import { type CountryForm, useCountries, useCountryChanges } from '../shipping.api';
 import { InlineForm, inlineSubmit } from './location-form';
 

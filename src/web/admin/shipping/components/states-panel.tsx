@@ -9,9 +9,10 @@ import {
 } from '../../../../contracts/shipping';
 import { useLoadFailure } from '../../../lib/use-load-failure';
 import { zodValidate } from '../../../lib/zod-form';
+import { confirmAndDelete } from '../../../ui/confirm';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import { SearchInput } from '../../../ui/search-input';
-import { ActiveBadge, confirmAndDelete, RowActions } from '../../catalogue/components/shared';
+import { ActiveBadge, RowActions } from '../../catalogue/components/shared';
 import { type StateForm, useCountries, useStateChanges, useStates } from '../shipping.api';
 import { InlineForm, inlineSubmit } from './location-form';
 

@@ -2,10 +2,11 @@ import { ActionIcon, Button, Group, Select, Tooltip, VisuallyHidden } from '@man
 import { IconCopy, IconEye, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Paged } from '../../../../domain/paging/paging';
+import { confirmAndDelete } from '../../../ui/confirm';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import type { useListState } from '../../../ui/list/use-list-state';
 import { SearchInput } from '../../../ui/search-input';
-import { confirmAndDelete, RowActions } from '../../catalogue/components/shared';
+import { RowActions } from '../../catalogue/components/shared';
 import type { TemplateMode } from '../use-template-mode';
 
 /** What every template list shows of a row, whatever its kind. */
