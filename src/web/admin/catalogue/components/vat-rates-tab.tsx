@@ -1,18 +1,11 @@
-import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconPlus, IconStar } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Badge, Group, Text } from '@mantine/core';
+import { IconStar } from '@tabler/icons-react';
 import type { VatReply } from '../../../../contracts/catalogue-reference';
 import { useUiSettings } from '../../../lib/ui-settings';
-import { confirmAndDelete } from '../../../ui/confirm';
-import { type Column, DataTable } from '../../../ui/list/data-table';
-import { useListState } from '../../../ui/list/use-list-state';
-import { SearchInput } from '../../../ui/search-input';
 import { useVatChanges, useVats } from '../reference.api';
-import { ActiveBadge, ProductsCount, RowActions, usedByWarning } from './shared';
+import { ReferenceTab } from './reference-tab';
+import { ActiveBadge } from './shared';
 import { VAT_TYPE_BADGES, VatFormModal } from './vat-form-modal';
-
-// spec 2 §9 "most admin lists 10 per page": the system setting default_per_page (decision 0043).
-const LIST_DEFAULTS = { perPage: 'setting', sort: 'name', direction: 'asc' } as const;
 
 const decimals = (value: number, min: number) =>
   value.toLocaleString('en-GB', { minimumFractionDigits: min, maximumFractionDigits: 4 });
@@ -26,130 +19,62 @@ export function describeRate(vat: Pick<VatReply, 'type' | 'rate'>, symbol: strin
 
 /** VAT rates: the default badged, search, paging, create, edit, delete. */
 export function VatRatesTab() {
-  const list = useListState(LIST_DEFAULTS);
-  const vats = useVats(list.query);
   const { remove } = useVatChanges();
   const symbol = useUiSettings().currency.symbol;
-  const [editing, setEditing] = useState<VatReply | null>(null);
-  const [creating, setCreating] = useState(false);
-
-  const deleteVat = (vat: VatReply) =>
-    confirmAndDelete(
-      {
-        title: `Delete the VAT rate ${vat.name}?`,
-        message: `The VAT rate ${vat.name} will be deleted.${vat.is_default ? ' It is the default rate: no rate will be the default until you choose another.' : ''}${usedByWarning(vat.products_count)} This action cannot be undone.`,
-        confirmLabel: 'Delete VAT rate',
-      },
-      () => remove.mutateAsync(vat.id),
-      'Failed to delete the VAT rate. Please try again.',
-    );
-
-  const columns: Column<VatReply>[] = [
-    {
-      key: 'name',
-      title: 'Name',
-      sort: 'name',
-      render: (vat) => (
-        <Group gap={6} wrap="wrap">
-          <Text fw={600} size="sm">
-            {vat.name}
-          </Text>
-          {vat.is_default && (
-            <Badge size="sm" variant="filled" color="shop" leftSection={<IconStar size={10} />}>
-              Default
-            </Badge>
-          )}
-        </Group>
-      ),
-    },
-    {
-      key: 'type',
-      title: 'Type',
-      render: (vat) => (
-        <Badge size="sm" variant="light" color="gray">
-          {VAT_TYPE_BADGES[vat.type]}
-        </Badge>
-      ),
-    },
-    {
-      key: 'rate',
-      title: 'Rate',
-      sort: 'rate',
-      render: (vat) => (
-        <Text size="sm" c={vat.type === 'exempt' || vat.type === 'zero' ? 'dimmed' : undefined}>
-          {describeRate(vat, symbol)}
-        </Text>
-      ),
-    },
-    { key: 'status', title: 'Status', render: (vat) => <ActiveBadge active={vat.is_active} /> },
-    {
-      key: 'products',
-      title: 'Products',
-      align: 'right',
-      render: (vat) => <ProductsCount count={vat.products_count} />,
-    },
-    {
-      key: 'actions',
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
-      align: 'right',
-      width: 100,
-      render: (vat) => (
-        <RowActions name={vat.name} onEdit={() => setEditing(vat)} onDelete={() => deleteVat(vat)} />
-      ),
-    },
-  ];
-
   return (
-    <Stack>
-      <Group justify="space-between">
-        <SearchInput
-          value={list.state.search}
-          onSearch={list.setSearch}
-          placeholder="Search VAT rates…"
-          label="Search VAT rates"
-        />
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          New VAT rate
-        </Button>
-      </Group>
-      <DataTable
-        label="VAT rates"
-        columns={columns}
-        result={vats.data}
-        isLoading={vats.isLoading}
-        isFetching={vats.isFetching}
-        isError={vats.isError}
-        onRetry={() => vats.refetch()}
-        state={list.state}
-        onPage={list.setPage}
-        onSort={list.toggleSort}
-        rowKey={(vat) => vat.id}
-        empty={
-          list.state.search
-            ? {
-                title: 'No VAT rates match your search',
-                description: 'Try another name or clear the search.',
-              }
-            : {
-                title: 'No VAT rates yet',
-                description:
-                  'Add the rates your products are taxed at: a percentage, a fixed amount, exempt or zero.',
-                action: (
-                  <Button variant="light" onClick={() => setCreating(true)}>
-                    New VAT rate
-                  </Button>
-                ),
-              }
-        }
-      />
-      <VatFormModal
-        opened={creating || editing !== null}
-        vat={editing}
-        onClose={() => {
-          setCreating(false);
-          setEditing(null);
-        }}
-      />
-    </Stack>
+    <ReferenceTab<VatReply>
+      words={{ one: 'VAT rate', many: 'VAT rates', title: 'VAT rates' }}
+      useRows={useVats}
+      remove={(id) => remove.mutateAsync(id)}
+      deleteNote={(vat) =>
+        vat.is_default ? ' It is the default rate: no rate will be the default until you choose another.' : ''
+      }
+      columns={[
+        {
+          key: 'name',
+          title: 'Name',
+          sort: 'name',
+          render: (vat) => (
+            <Group gap={6} wrap="wrap">
+              <Text fw={600} size="sm">
+                {vat.name}
+              </Text>
+              {vat.is_default && (
+                <Badge size="sm" variant="filled" color="shop" leftSection={<IconStar size={10} />}>
+                  Default
+                </Badge>
+              )}
+            </Group>
+          ),
+        },
+        {
+          key: 'type',
+          title: 'Type',
+          render: (vat) => (
+            <Badge size="sm" variant="light" color="gray">
+              {VAT_TYPE_BADGES[vat.type]}
+            </Badge>
+          ),
+        },
+        {
+          key: 'rate',
+          title: 'Rate',
+          sort: 'rate',
+          render: (vat) => (
+            <Text size="sm" c={vat.type === 'exempt' || vat.type === 'zero' ? 'dimmed' : undefined}>
+              {describeRate(vat, symbol)}
+            </Text>
+          ),
+        },
+        { key: 'status', title: 'Status', render: (vat) => <ActiveBadge active={vat.is_active} /> },
+      ]}
+      empty={{
+        search: 'Try another name or clear the search.',
+        none: 'Add the rates your products are taxed at: a percentage, a fixed amount, exempt or zero.',
+      }}
+      modal={({ opened, editing, onClose }) => (
+        <VatFormModal opened={opened} vat={editing} onClose={onClose} />
+      )}
+    />
   );
 }
