@@ -92,6 +92,9 @@ test('leaving with unsaved changes asks first, in the app and when the tab close
   await nav(page).getByRole('link', { name: 'Users' }).click();
   await dialog.getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
+  // The users page is in place (the blocked navigation has finished) before the next one starts.
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(dialog).toBeHidden();
   await openSystemSettings(page);
   await expect(page.getByRole('switch', { name: 'Maintenance mode' })).not.toBeChecked();
 
