@@ -5,8 +5,8 @@ import { isoDateInZone } from '../../../domain/dates/date-format';
 import { createProduct } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { getSetting, setSettings, shopToday } from '../../platform/settings/settings-store';
-import { products } from '../catalogue/catalogue.tables';
-import { orders } from '../orders/orders.tables';
+import { discountRuleProducts, discountRules, products } from '../catalogue/catalogue.tables';
+import { orderItems, orders } from '../orders/orders.tables';
 import { creditAccounts, creditRequests, creditTransactions } from './credit.tables';
 
 /**
@@ -173,6 +173,32 @@ describe('POST /partner/checkout/process', () => {
     expect(Number(debit!.amount)).toBe(total);
     expect(Number(await balanceOf(partner.user.id))).toBe(body.remaining_balance);
     expect((await partner.get('/api/cart')).json().count).toBe(0);
+  });
+
+  it('sells at the partner’s discount rule price and records the rule’s use, as the checkout does', async () => {
+    const vase = await createProduct(t.ctx.db, { price: '50.00', shopVisibility: ['guest', 'partner'] });
+    const [rule] = await t.ctx.db
+      .insert(discountRules)
+      .values({
+        name: 'Partner vases',
+        type: 'product',
+        discountValue: '10',
+        applicableRoles: ['partner'],
+        totalUsageLimit: 5,
+      })
+      .returning();
+    await t.ctx.db.insert(discountRuleProducts).values({ discountRuleId: rule!.id, productId: vase.id });
+    const partner = await newPartner();
+    await giveCredit(partner.user.id, '100.00');
+    expect((await partner.post('/cart/add', { product_id: vase.id, quantity: 2 })).statusCode).toBe(200);
+    const reply = await partner.post('/partner/checkout/process', { payment_method: 'credit' });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.orderCode, reply.json().order_code));
+    const items = await t.ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    expect(items).toMatchObject([{ price: '45.00', quantity: 2 }]);
+    const [after] = await t.ctx.db.select().from(discountRules).where(eq(discountRules.id, rule!.id));
+    expect(after!.usageCount).toBe(1);
+    expect(Number(await balanceOf(partner.user.id))).toBe(100 - Number(order!.grandTotal));
   });
 
   it('pay_now places the order unpaid and goes to the payment page, leaving the credit alone', async () => {

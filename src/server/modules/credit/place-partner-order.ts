@@ -32,18 +32,18 @@ export async function placePartnerOrder(
   session: SignedInSession,
   body: PartnerCheckoutBody,
 ): Promise<PartnerCheckoutReply> {
-  await assertOrderingOpen(ctx.db);
-  const termsUrl = await getSetting(ctx.db, 'partner_terms_conditions_url');
-  if (termsUrl && !body.terms_accepted) throw fieldError('terms_accepted', M.terms);
-  const [reader, user, currency] = await Promise.all([
-    cartReaderOf(ctx, session),
-    findUser(ctx.db, session.user.id),
-    defaultCurrency(ctx.db),
-  ]);
   const owner = cartOwnerOf(req, session);
   const now = ctx.now();
 
   return ctx.db.transaction(async (tx) => {
+    // Read in the transaction, with its one read of the settings (decision 0087): the prices and
+    // the rules they use are the ones the order records and the credit is debited with.
+    await assertOrderingOpen(tx);
+    const termsUrl = await getSetting(tx, 'partner_terms_conditions_url');
+    if (termsUrl && !body.terms_accepted) throw fieldError('terms_accepted', M.terms);
+    const reader = await cartReaderOf(ctx, session, tx);
+    const user = await findUser(tx, session.user.id);
+    const currency = await defaultCurrency(tx);
     const cartId = await lockCart(tx, owner);
     const lines = cartId === null ? [] : await cartLines(tx, cartId);
     const sellable = await loadShopProducts(
@@ -110,6 +110,8 @@ export async function placePartnerOrder(
         })),
         grand_total: toDecimalText(totals.grandTotal),
       }),
+      // Each line is sold at the engine's price, so it uses the rule that priced it (decision 0039).
+      [...new Set(buyable.flatMap((b) => (b.unit.ruleId === null ? [] : [b.unit.ruleId])))],
     );
     const orderCode = placed.order.order_code;
 
