@@ -192,12 +192,8 @@ export function ContactMessagesPage() {
       <DataTable
         label="Contact messages"
         columns={columns}
-        result={messages.data}
-        isLoading={messages.isLoading}
-        isFetching={messages.isFetching}
-        isError={messages.isError}
+        query={messages}
         errorTitle={M.loadFailed}
-        onRetry={() => messages.refetch()}
         state={state}
         onPage={list.setPage}
         onSort={list.toggleSort}

@@ -99,12 +99,8 @@ export function PartnerCreditPage() {
       <DataTable
         label="Partners"
         columns={columns}
-        result={partners.data}
-        isLoading={partners.isLoading}
-        isFetching={partners.isFetching}
-        isError={partners.isError}
+        query={partners}
         errorTitle="Failed to load partners"
-        onRetry={() => partners.refetch()}
         state={state}
         onPage={list.setPage}
         rowKey={(p) => p.id}

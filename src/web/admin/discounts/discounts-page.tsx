@@ -226,11 +226,7 @@ export function DiscountsPage() {
       <DataTable
         label="Discount rules"
         columns={columns}
-        result={rules.data}
-        isLoading={rules.isLoading}
-        isFetching={rules.isFetching}
-        isError={rules.isError}
-        onRetry={() => rules.refetch()}
+        query={rules}
         state={state}
         onPage={list.setPage}
         onSort={list.toggleSort}

@@ -159,12 +159,8 @@ export function FailedJobsPage() {
       <DataTable
         label="Failed jobs"
         columns={columns}
-        result={failed.data}
-        isLoading={failed.isLoading}
-        isFetching={failed.isFetching}
-        isError={failed.isError}
+        query={failed}
         errorTitle={M.loadFailed}
-        onRetry={() => failed.refetch()}
         state={state}
         onPage={list.setPage}
         onSort={list.toggleSort}

@@ -55,12 +55,8 @@ export function PatientsPage() {
       <DataTable
         label="Patients"
         columns={columns}
-        result={patients.data}
-        isLoading={patients.isLoading}
-        isFetching={patients.isFetching}
-        isError={patients.isError}
+        query={patients}
         errorTitle={M.loadPatientsFailed}
-        onRetry={() => patients.refetch()}
         state={state}
         onPage={list.setPage}
         onPerPage={list.setPerPage}

@@ -207,11 +207,7 @@ export function ProductsPage() {
       <DataTable
         label="Products"
         columns={columns}
-        result={products.data}
-        isLoading={products.isLoading}
-        isFetching={products.isFetching}
-        isError={products.isError}
-        onRetry={() => products.refetch()}
+        query={products}
         state={state}
         onPage={list.setPage}
         onPerPage={list.setPerPage}

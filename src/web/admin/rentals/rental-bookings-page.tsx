@@ -166,11 +166,7 @@ export function RentalBookingsPage() {
       <DataTable
         label="Rental bookings"
         columns={columns}
-        result={bookings.data}
-        isLoading={bookings.isLoading}
-        isFetching={bookings.isFetching}
-        isError={bookings.isError}
-        onRetry={() => bookings.refetch()}
+        query={bookings}
         state={{ ...state, per_page: RENTAL_LIST_PAGE_SIZE }}
         onPage={list.setPage}
         rowKey={(b) => b.id}

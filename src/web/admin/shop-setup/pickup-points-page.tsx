@@ -191,11 +191,7 @@ export function PickupPointsPage() {
       <DataTable
         label="Pickup points"
         columns={columns}
-        result={points.data}
-        isLoading={points.isLoading}
-        isFetching={points.isFetching}
-        isError={points.isError}
-        onRetry={() => points.refetch()}
+        query={points}
         state={state}
         onPage={list.setPage}
         onSort={list.toggleSort}

@@ -171,11 +171,7 @@ export function UsersPage() {
       <DataTable
         label="Users"
         columns={columns}
-        result={users.data}
-        isLoading={users.isLoading}
-        isFetching={users.isFetching}
-        isError={users.isError}
-        onRetry={() => users.refetch()}
+        query={users}
         state={state}
         onPage={list.setPage}
         onPerPage={list.setPerPage}

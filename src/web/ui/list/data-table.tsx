@@ -29,13 +29,28 @@ export type Column<T> = {
   align?: 'left' | 'right' | 'center';
 };
 
-type Props<T> = {
-  columns: Column<T>[];
-  result: Paged<T> | undefined;
+/** A react-query result of a paged list: the table shows its data, loading, refresh and failure. */
+export type ListQuery<T> = {
+  data: Paged<T> | undefined;
   isLoading: boolean;
-  isFetching?: boolean;
+  isFetching: boolean;
   isError: boolean;
-  onRetry: () => void;
+  refetch: () => unknown;
+};
+
+/** The list's rows and load state: a react-query result as it is, or each part on its own. */
+type Source<T> =
+  | { query: ListQuery<T> }
+  | {
+      result: Paged<T> | undefined;
+      isLoading: boolean;
+      isFetching?: boolean;
+      isError: boolean;
+      onRetry: () => void;
+    };
+
+type Props<T> = Source<T> & {
+  columns: Column<T>[];
   state: ListState;
   onPage: (page: number) => void;
   onPerPage?: (perPage: number) => void;
@@ -55,7 +70,17 @@ type Props<T> = {
  * the spec's words, page size, "from–to of total" and the page strip.
  */
 export function DataTable<T>(props: Props<T>) {
-  const { columns, result, isLoading, isError, state } = props;
+  const { columns, state } = props;
+  const { result, isLoading, isFetching, isError, onRetry } =
+    'query' in props
+      ? {
+          result: props.query.data,
+          isLoading: props.query.isLoading,
+          isFetching: props.query.isFetching,
+          isError: props.query.isError,
+          onRetry: () => void props.query.refetch(),
+        }
+      : props;
 
   const header = (
     <Table.Thead>
@@ -108,13 +133,13 @@ export function DataTable<T>(props: Props<T>) {
   return (
     <Paper withBorder radius="md" pos="relative">
       <LoadingOverlay
-        visible={Boolean(props.isFetching && !isLoading)}
+        visible={Boolean(isFetching && !isLoading)}
         overlayProps={{ blur: 1 }}
         loaderProps={{ size: 'sm' }}
       />
       {isError ? (
         <Alert color="red" m="md" title={props.errorTitle ?? LIST_MESSAGES.load} role="alert">
-          <Button size="xs" variant="light" color="red" onClick={props.onRetry}>
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
             Try again
           </Button>
         </Alert>

@@ -129,11 +129,7 @@ export function AttributeValuesPanel({
       <DataTable
         label={`Values of ${attribute.name}`}
         columns={columns}
-        result={values.data}
-        isLoading={values.isLoading}
-        isFetching={values.isFetching}
-        isError={values.isError}
-        onRetry={() => values.refetch()}
+        query={values}
         state={list.state}
         onPage={list.setPage}
         onSort={list.toggleSort}

@@ -95,11 +95,7 @@ export function ReferenceTab<T extends ReferenceRecord>(props: ReferenceTabProps
       <DataTable
         label={words.title}
         columns={columns}
-        result={rows.data}
-        isLoading={rows.isLoading}
-        isFetching={rows.isFetching}
-        isError={rows.isError}
-        onRetry={() => rows.refetch()}
+        query={rows}
         state={list.state}
         onPage={list.setPage}
         onSort={list.toggleSort}

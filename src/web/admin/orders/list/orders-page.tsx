@@ -186,11 +186,7 @@ export function OrdersPage() {
       <DataTable
         label="Orders"
         columns={columns}
-        result={orders.data}
-        isLoading={orders.isLoading}
-        isFetching={orders.isFetching}
-        isError={orders.isError}
-        onRetry={() => orders.refetch()}
+        query={orders}
         state={state}
         onPage={list.setPage}
         onPerPage={list.setPerPage}

@@ -147,12 +147,8 @@ export function RecordSection({
       <DataTable
         label={words.title}
         columns={columns}
-        result={records.data}
-        isLoading={records.isLoading}
-        isFetching={records.isFetching}
-        isError={records.isError}
+        query={records}
         errorTitle={words.loadFailed}
-        onRetry={() => records.refetch()}
         state={state}
         onPage={(page) => setState((s) => ({ ...s, page }))}
         onPerPage={(per_page) => setState((s) => ({ ...s, per_page, page: 1 }))}

@@ -80,11 +80,7 @@ export function PermissionsTab() {
       <DataTable
         label="Permissions"
         columns={columns}
-        result={permissions.data}
-        isLoading={permissions.isLoading}
-        isFetching={permissions.isFetching}
-        isError={permissions.isError}
-        onRetry={() => permissions.refetch()}
+        query={permissions}
         state={list.state}
         onPage={list.setPage}
         onSort={list.toggleSort}

@@ -87,11 +87,7 @@ export function RolesTab() {
       <DataTable
         label="Roles"
         columns={columns}
-        result={roles.data}
-        isLoading={roles.isLoading}
-        isFetching={roles.isFetching}
-        isError={roles.isError}
-        onRetry={() => roles.refetch()}
+        query={roles}
         state={list.state}
         onPage={list.setPage}
         onSort={list.toggleSort}

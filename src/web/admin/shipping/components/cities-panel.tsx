@@ -191,11 +191,7 @@ export function CitiesPanel() {
       <DataTable
         label="Cities"
         columns={columns}
-        result={cities.data}
-        isLoading={cities.isLoading}
-        isFetching={cities.isFetching}
-        isError={cities.isError}
-        onRetry={() => cities.refetch()}
+        query={cities}
         state={{ page, per_page: SHIPPING_PAGE_SIZE, search, sort: 'name', direction: 'asc', filters: {} }}
         onPage={setPage}
         rowKey={(c) => c.id}

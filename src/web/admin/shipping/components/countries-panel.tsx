@@ -130,11 +130,7 @@ export function CountriesPanel() {
       <DataTable
         label="Countries"
         columns={columns}
-        result={countries.data}
-        isLoading={countries.isLoading}
-        isFetching={countries.isFetching}
-        isError={countries.isError}
-        onRetry={() => countries.refetch()}
+        query={countries}
         state={{ page, per_page: SHIPPING_PAGE_SIZE, search, sort: 'name', direction: 'asc', filters: {} }}
         onPage={setPage}
         rowKey={(c) => c.id}

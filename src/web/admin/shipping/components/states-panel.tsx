@@ -144,11 +144,7 @@ export function StatesPanel() {
       <DataTable
         label="States"
         columns={columns}
-        result={states.data}
-        isLoading={states.isLoading}
-        isFetching={states.isFetching}
-        isError={states.isError}
-        onRetry={() => states.refetch()}
+        query={states}
         state={{ page, per_page: SHIPPING_PAGE_SIZE, search, sort: 'name', direction: 'asc', filters: {} }}
         onPage={setPage}
         rowKey={(s) => s.id}

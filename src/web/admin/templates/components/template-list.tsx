@@ -137,11 +137,7 @@ export function TemplateList<T extends ListedTemplate>(props: TemplateListProps<
         label={props.label}
         errorTitle={props.errorTitle}
         columns={columns}
-        result={templates.data}
-        isLoading={templates.isLoading}
-        isFetching={templates.isFetching}
-        isError={templates.isError}
-        onRetry={() => templates.refetch()}
+        query={templates}
         state={state}
         onPage={list.setPage}
         onSort={list.toggleSort}
