@@ -86,6 +86,33 @@ test('an admin creates a method, a zone with a rate for it and a city with a cos
   await expect(cityRow).toContainText('Port Louis');
   await expect(cityRow).toContainText('$3.50');
 
+  // States: one added in Mauritius, renamed, then deleted while it is being edited (the form goes
+  // back to adding).
+  const region = unique('Region');
+  await page.getByRole('radiogroup').getByText('States', { exact: true }).click();
+  const stateForm = page.getByRole('form', { name: 'state form' });
+  await stateForm.getByRole('textbox', { name: 'Name' }).fill(region);
+  await stateForm.getByRole('combobox', { name: 'Country' }).click();
+  await page.getByRole('option', { name: 'Mauritius' }).click();
+  await stateForm.getByRole('button', { name: 'Add state' }).click();
+  await expect(page.getByText('State created.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search states' }).fill(region);
+  const states = page.getByRole('table', { name: 'States' });
+  await expect(states.getByRole('row').filter({ hasText: region })).toContainText('Mauritius');
+  await states.getByRole('button', { name: `Edit ${region}` }).click();
+  await expect(stateForm).toContainText(`Edit state ${region}`);
+  await stateForm.getByRole('textbox', { name: 'Name' }).fill(`${region} North`);
+  await stateForm.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('State updated.')).toBeVisible();
+  await expect(states.getByRole('row').filter({ hasText: `${region} North` })).toBeVisible();
+  await states.getByRole('button', { name: `Edit ${region} North` }).click();
+  await states.getByRole('button', { name: `Delete ${region} North` }).click();
+  const deleteDialog = page.getByRole('dialog', { name: `Delete the state ${region} North?` });
+  await deleteDialog.getByRole('button', { name: 'Delete state' }).click();
+  await expect(deleteDialog).toBeHidden();
+  await expect(states.getByRole('row').filter({ hasText: region })).toHaveCount(0);
+  await expect(stateForm.getByRole('button', { name: 'Add state' })).toBeVisible();
+
   // The quote: zone rate 7 + 2 × 1.5 kg + 3.50 = 13.50.
   await page.getByRole('tab', { name: 'Test a quote' }).click();
   const quoteForm = page.getByRole('form', { name: 'Test a quote' });

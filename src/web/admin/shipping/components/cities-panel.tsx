@@ -1,21 +1,10 @@
-import { Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import {
-  type CityReply,
-  cityBody,
-  SHIPPING_MESSAGES as M,
-  SHIPPING_PAGE_SIZE,
-} from '../../../../contracts/shipping';
+import { type CityReply, cityBody, SHIPPING_PAGE_SIZE } from '../../../../contracts/shipping';
 import { money } from '../../../lib/format';
-import { zodValidate } from '../../../lib/zod-form';
-import { confirmAndDelete } from '../../../ui/confirm';
-import { type Column, DataTable } from '../../../ui/list/data-table';
-import { SearchInput } from '../../../ui/search-input';
-import { ActiveBadge, RowActions } from '../../catalogue/components/shared';
 import { type CityForm, useCities, useCityChanges, useStates } from '../shipping.api';
-import { InlineForm, inlineSubmit } from './location-form';
-import { useCountryOptions } from './states-panel';
+import { LocationPanel, useLocationEditor, usePagedSearch } from './location-panel';
+import { CountryFilter, useCountryOptions } from './states-panel';
 
 /** The plain state list of a country (simple_list=true) as select options. */
 export function useStateOptions(countryId: string | null) {
@@ -27,180 +16,116 @@ export function useStateOptions(countryId: string | null) {
 }
 
 export function CitiesPanel() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const list = usePagedSearch();
   const [countryFilter, setCountryFilter] = useState<string | null>(null);
   const [stateFilter, setStateFilter] = useState<string | null>(null);
   const countryOptions = useCountryOptions();
   const stateOptions = useStateOptions(countryFilter);
   const allStateOptions = useStateOptions(null);
   const cities = useCities({
-    page,
+    page: list.page,
     per_page: SHIPPING_PAGE_SIZE,
-    search,
+    search: list.search,
     state_id: stateFilter,
     country_id: countryFilter,
   });
   const { save, remove } = useCityChanges();
-  const [editing, setEditing] = useState<CityReply | null>(null);
-  const blank = (): CityForm => ({
-    name: '',
-    state_id: stateFilter ? Number(stateFilter) : null,
-    cost: '0',
-    status: 1,
+  const editor = useLocationEditor<CityReply, CityForm>({
+    blank: () => ({ name: '', state_id: stateFilter ? Number(stateFilter) : null, cost: '0', status: 1 }),
+    toValues: (c) => ({ name: c.name, state_id: c.state_id, cost: String(c.cost), status: c.status }),
+    schema: cityBody,
+    // The next city goes in the same state.
+    kept: (values) => ({ state_id: values.state_id }),
+    save: (id, body) => save.mutateAsync({ id, body }),
   });
-  const form = useForm<CityForm>({ initialValues: blank(), validate: zodValidate(cityBody) });
-
-  const reset = () => {
-    setEditing(null);
-    form.setValues({ ...blank(), state_id: form.values.state_id });
-    form.clearErrors();
-  };
-  const edit = (city: CityReply) => {
-    setEditing(city);
-    form.setValues({
-      name: city.name,
-      state_id: city.state_id,
-      cost: String(city.cost),
-      status: city.status,
-    });
-    form.clearErrors();
-  };
-  const submit = inlineSubmit(
-    form,
-    (values) => save.mutateAsync({ id: editing?.id ?? null, body: values }),
-    reset,
-  );
-
-  const columns: Column<CityReply>[] = [
-    {
-      key: 'name',
-      title: 'City',
-      render: (c) => (
-        <Text fw={600} size="sm">
-          {c.name}
-        </Text>
-      ),
-    },
-    { key: 'state', title: 'State', render: (c) => c.state_name },
-    {
-      key: 'cost',
-      title: 'Delivery cost',
-      align: 'right',
-      render: (c) =>
-        c.cost > 0 ? (
-          money(c.cost)
-        ) : (
-          <Text size="sm" c="dimmed">
-            {money(0)}
-          </Text>
-        ),
-    },
-    { key: 'status', title: 'Status', render: (c) => <ActiveBadge active={c.status === 1} /> },
-    {
-      key: 'actions',
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
-      align: 'right',
-      width: 100,
-      render: (c) => (
-        <RowActions
-          name={c.name}
-          onEdit={() => edit(c)}
-          onDelete={() =>
-            confirmAndDelete(
-              {
-                title: `Delete the city ${c.name}?`,
-                message: `${c.name} will be deleted. This action cannot be undone.`,
-                confirmLabel: 'Delete city',
-              },
-              () => remove.mutateAsync(c.id),
-              M.deleteFailed,
-            )
-          }
-        />
-      ),
-    },
-  ];
+  const { form } = editor;
 
   return (
-    <Stack>
-      <InlineForm what="city" editing={editing} form={form} onSubmit={submit} onCancel={reset}>
-        <TextInput
-          label="Name"
-          placeholder="e.g. Grand Baie"
-          required
-          w={200}
-          {...form.getInputProps('name')}
-        />
-        <Select
-          label="State"
-          required
-          w={240}
-          searchable
-          data={stateFilter || countryFilter ? stateOptions : allStateOptions}
-          value={form.values.state_id ? String(form.values.state_id) : null}
-          onChange={(value) => form.setFieldValue('state_id', value ? Number(value) : null)}
-          error={form.errors.state_id}
-        />
-        <TextInput
-          label="Cost"
-          description="Added to every delivery here"
-          leftSection="$"
-          inputMode="decimal"
-          w={140}
-          {...form.getInputProps('cost')}
-        />
-      </InlineForm>
-      <Group>
-        <SearchInput
-          value={search}
-          onSearch={(text) => {
-            setSearch(text);
-            setPage(1);
-          }}
-          placeholder="Search cities…"
-          label="Search cities"
-        />
-        <Select
-          aria-label="Filter by country"
-          placeholder="All countries"
-          clearable
-          searchable
-          data={countryOptions}
-          value={countryFilter}
-          onChange={(value) => {
-            setCountryFilter(value);
-            setStateFilter(null);
-            setPage(1);
-          }}
-        />
-        <Select
-          aria-label="Filter by state"
-          placeholder="All states"
-          clearable
-          searchable
-          data={stateOptions}
-          value={stateFilter}
-          onChange={(value) => {
-            setStateFilter(value);
-            setPage(1);
-            if (!editing) form.setFieldValue('state_id', value ? Number(value) : null);
-          }}
-        />
-      </Group>
-      <DataTable
-        label="Cities"
-        columns={columns}
-        query={cities}
-        state={{ page, per_page: SHIPPING_PAGE_SIZE, search, sort: 'name', direction: 'asc', filters: {} }}
-        onPage={setPage}
-        rowKey={(c) => c.id}
-        empty={
-          search || stateFilter || countryFilter
-            ? { title: 'No cities match', description: 'Try another name or state.' }
-            : { title: 'No cities yet', description: 'Add a state first, then its cities here.' }
-        }
-      />
-    </Stack>
+    <LocationPanel
+      what="city"
+      label="Cities"
+      nameTitle="City"
+      editor={editor}
+      list={list}
+      fields={
+        <>
+          <TextInput
+            label="Name"
+            placeholder="e.g. Grand Baie"
+            required
+            w={200}
+            {...form.getInputProps('name')}
+          />
+          <Select
+            label="State"
+            required
+            w={240}
+            searchable
+            data={stateFilter || countryFilter ? stateOptions : allStateOptions}
+            value={form.values.state_id ? String(form.values.state_id) : null}
+            onChange={(value) => form.setFieldValue('state_id', value ? Number(value) : null)}
+            error={form.errors.state_id}
+          />
+          <TextInput
+            label="Cost"
+            description="Added to every delivery here"
+            leftSection="$"
+            inputMode="decimal"
+            w={140}
+            {...form.getInputProps('cost')}
+          />
+        </>
+      }
+      filters={
+        <>
+          <CountryFilter
+            options={countryOptions}
+            value={countryFilter}
+            onChange={(value) => {
+              setCountryFilter(value);
+              setStateFilter(null);
+              list.setPage(1);
+            }}
+          />
+          <Select
+            aria-label="Filter by state"
+            placeholder="All states"
+            clearable
+            searchable
+            data={stateOptions}
+            value={stateFilter}
+            onChange={(value) => {
+              setStateFilter(value);
+              list.setPage(1);
+              if (!editor.editing) form.setFieldValue('state_id', value ? Number(value) : null);
+            }}
+          />
+        </>
+      }
+      columns={[
+        { key: 'state', title: 'State', render: (c) => c.state_name },
+        {
+          key: 'cost',
+          title: 'Delivery cost',
+          align: 'right',
+          render: (c) =>
+            c.cost > 0 ? (
+              money(c.cost)
+            ) : (
+              <Text size="sm" c="dimmed">
+                {money(0)}
+              </Text>
+            ),
+        },
+      ]}
+      query={cities}
+      remove={(id) => remove.mutateAsync(id)}
+      deleteMessage={(c) => `${c.name} will be deleted. This action cannot be undone.`}
+      empty={
+        list.search || stateFilter || countryFilter
+          ? { title: 'No cities match', description: 'Try another name or state.' }
+          : { title: 'No cities yet', description: 'Add a state first, then its cities here.' }
+      }
+    />
   );
 }
