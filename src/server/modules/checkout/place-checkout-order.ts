@@ -13,6 +13,7 @@ import { orderTotals } from '../../../domain/pricing/totals';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
+import { enqueueAll, queued } from '../../platform/jobs/job-queue';
 import { getSettings } from '../../platform/settings/settings-store';
 import { assertOrderingOpen, cartItems, cartLines, cartOwnerOf, cartReaderOf, lockCart } from '../cart';
 import { loadShopProducts, shopUnitPrice } from '../catalogue';
@@ -212,8 +213,10 @@ export async function placeCheckoutOrder(
     // The cart is spent with the order (all its lines: what could not be bought is gone too).
     await tx.delete(cartItems).where(eq(cartItems.cartId, cartId!));
     await tx.insert(orderReceipts).values({ orderId, tokenHash: hashToken(token), createdAt: now });
-    await orderConfirmationMail.enqueue(tx, { orderId, token }, now);
-    await newOrderAdminMail.enqueue(tx, { orderId }, now);
+    await enqueueAll(tx, now, [
+      queued(orderConfirmationMail, { orderId, token }),
+      queued(newOrderAdminMail, { orderId }),
+    ]);
 
     const query = `?token=${token}`;
     return {

@@ -6,9 +6,11 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   backoffMs,
   defineJob,
+  enqueueAll,
   FINISHED_JOB_DAYS,
   JOB_LEASE_MS,
   purgeFinishedJobs,
+  queued,
   runDueJobs,
 } from './job-queue';
 import { startJobWorker } from './job-worker';
@@ -92,6 +94,39 @@ describe('the job queue (docs/decisions/0046)', () => {
     expect(await runDueJobs(t.ctx, registry)).toBe(0);
     expect(ran).toEqual([]);
     expect(await mails()).toEqual([]);
+  });
+
+  it('queues several jobs in one insert with enqueueAll, each run by its own handler; none after a rollback', async () => {
+    const now = t.ctx.now();
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await enqueueAll(tx, now, [queued(mailProbe, { to: 'lost@shop.test' })]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await rows()).toEqual([]);
+    await t.ctx.db.transaction((tx) =>
+      enqueueAll(tx, now, [
+        queued(mailProbe, { to: 'buyer@shop.test', token: 'secret' }),
+        queued(failingProbe, { reason: 'no printer' }),
+      ]),
+    );
+    expect((await rows()).map((r) => [r.name, r.status, r.maxAttempts, r.payload])).toEqual([
+      ['test.mail-probe', 'queued', 5, { to: 'buyer@shop.test', token: 'secret' }],
+      ['test.failing-probe', 'queued', 3, { reason: 'no printer' }],
+    ]);
+    expect(await runDueJobs(t.ctx, registry)).toBe(2);
+    expect(ran.map((r) => r.to)).toEqual(['buyer@shop.test', '']);
+    expect(await mails()).toHaveLength(1);
+    // A single job looks for a waiting one first, so it is refused here.
+    const single = defineJob<Record<string, never>>({
+      name: 'test.single-batch',
+      single: true,
+      async run() {},
+    });
+    await expect(t.ctx.db.transaction((tx) => enqueueAll(tx, now, [queued(single, {})]))).rejects.toThrow(
+      'test.single-batch is a single job',
+    );
   });
 
   it('retries a failing job with exponential backoff and ends it failed after its attempts', async () => {

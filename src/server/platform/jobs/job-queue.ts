@@ -68,11 +68,35 @@ export function defineJob<P extends Record<string, unknown>>(
       }
       const [row] = await tx
         .insert(jobs)
-        .values({ name: definition.name, payload, maxAttempts, runAt: now, createdAt: now })
+        .values(jobRow(definition.name, maxAttempts, payload, now))
         .returning({ id: jobs.id });
       return row!.id;
     },
   };
+}
+
+const jobRow = (name: string, maxAttempts: number, payload: Record<string, unknown>, now: Date) => ({
+  name,
+  payload,
+  maxAttempts,
+  runAt: now,
+  createdAt: now,
+});
+
+/** A job with its payload, for `enqueueAll`. */
+export function queued<P extends Record<string, unknown>>(job: JobDefinition<P>, payload: P) {
+  return { job: job as AnyJob, payload };
+}
+
+/**
+ * Queues several jobs in one insert, in the caller's transaction (a checkout's two e-mails): a
+ * rollback leaves none. Not for `single` jobs, which look for a waiting one first.
+ */
+export async function enqueueAll(tx: Tx, now: Date, entries: ReturnType<typeof queued>[]): Promise<void> {
+  const single = entries.find((e) => e.job.single);
+  if (single) throw new Error(`${single.job.name} is a single job: enqueue it on its own`);
+  if (entries.length === 0) return;
+  await tx.insert(jobs).values(entries.map((e) => jobRow(e.job.name, e.job.maxAttempts, e.payload, now)));
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds jobs of every payload type.
