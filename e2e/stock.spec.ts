@@ -114,6 +114,12 @@ test('an admin adds a store location, counts a variant there, reads its historie
     page.getByRole('table', { name: 'Stock notes' }).getByRole('row').filter({ hasText: note }),
   ).toHaveCount(1);
 
+  // Its purchase history, from the header's link: no order has bought the new variant yet.
+  await page.getByRole('link', { name: 'Purchase history' }).click();
+  await expect(page.getByRole('heading', { name: 'Purchase history' })).toBeVisible();
+  await expect(page.getByText('No purchases yet')).toBeVisible();
+  await expect(page.getByText(product).first()).toBeVisible();
+
   // Back on the sheet, the export downloads an Excel file.
   await page.getByRole('link', { name: 'Back to the stock sheet' }).click();
   await expect(page.getByRole('heading', { name: 'Stock sheet' })).toBeVisible();

@@ -1,17 +1,15 @@
-import { Alert, Anchor, Badge, Group, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Anchor, Badge, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { PurchaseHistoryRowReply } from '../../../contracts/stock';
-import { STOCK_HISTORY_PAGE_SIZES, STOCK_PAGE_STRIP } from '../../../contracts/stock';
-import type { Paged } from '../../../domain/paging/paging';
 import { displayDateTime, money } from '../../lib/format';
 import { useUiSettings } from '../../lib/ui-settings';
 import { SystemDateInput } from '../../ui/date-input';
-import { type Column, DataTable } from '../../ui/list/data-table';
+import type { Column } from '../../ui/list/data-table';
 import { useListState } from '../../ui/list/use-list-state';
 import { DeliveryStatusBadge, PaymentStatusBadge } from '../orders/list/order-badges';
-import { BackToSheet, HistoryHeader, HistoryProblem } from './components/history-frame';
+import { HistoryList, StockItemPage, variantColumns } from './components/history-frame';
 import { type StockItemRef, usePurchaseHistory } from './stock.api';
-import { PURCHASE_DEFAULTS, purchaseQueryOf, stockItemOfParams } from './stock-history-query';
+import { PURCHASE_DEFAULTS, purchaseQueryOf } from './stock-history-query';
 import { STOCK_UI_MESSAGES } from './stock-messages';
 
 /**
@@ -19,19 +17,9 @@ import { STOCK_UI_MESSAGES } from './stock-messages';
  * it, with dates, paging and the stock histories' look. Rental bookings join when rentals exist.
  */
 export function PurchaseHistoryPage() {
-  const item = stockItemOfParams(useParams());
-  if (!item) {
-    return (
-      <>
-        <BackToSheet />
-        <Title order={2} mb="md">
-          Purchase history
-        </Title>
-        <Alert color="orange" variant="light" title={STOCK_UI_MESSAGES.productUnavailable} role="alert" />
-      </>
-    );
-  }
-  return <PurchaseHistory key={`${item.productId}-${item.variantId}`} itemRef={item} />;
+  return (
+    <StockItemPage title="Purchase history">{(item) => <PurchaseHistory itemRef={item} />}</StockItemPage>
+  );
 }
 
 function PurchaseHistory({ itemRef }: { itemRef: StockItemRef }) {
@@ -39,25 +27,7 @@ function PurchaseHistory({ itemRef }: { itemRef: StockItemRef }) {
   const { state } = list;
   const history = usePurchaseHistory(itemRef, purchaseQueryOf(state));
   const settings = useUiSettings();
-  const reply = history.data;
 
-  if (history.isError && !reply) {
-    return (
-      <>
-        <BackToSheet />
-        <Title order={2} mb="md">
-          Purchase history
-        </Title>
-        <HistoryProblem
-          error={history.error}
-          fallback={STOCK_UI_MESSAGES.purchasesFailed}
-          onRetry={() => history.refetch()}
-        />
-      </>
-    );
-  }
-
-  const showsVariants = reply ? reply.item.is_variable && reply.item.variant_id === null : false;
   const columns: Column<PurchaseHistoryRowReply>[] = [
     {
       key: 'order',
@@ -78,19 +48,7 @@ function PurchaseHistory({ itemRef }: { itemRef: StockItemRef }) {
       ),
     },
     { key: 'customer', title: 'Customer', render: (p) => <Text size="sm">{p.customer}</Text> },
-    ...(showsVariants
-      ? [
-          {
-            key: 'variant',
-            title: 'Variant',
-            render: (p: PurchaseHistoryRowReply) => (
-              <Text size="sm" c={p.variant_name ? undefined : 'dimmed'}>
-                {p.variant_name ?? '—'}
-              </Text>
-            ),
-          },
-        ]
-      : []),
+    ...variantColumns<PurchaseHistoryRowReply>(history.data?.item),
     {
       key: 'quantity',
       title: 'Quantity',
@@ -121,55 +79,37 @@ function PurchaseHistory({ itemRef }: { itemRef: StockItemRef }) {
     { key: 'delivery', title: 'Delivery', render: (p) => <DeliveryStatusBadge status={p.delivery_status} /> },
   ];
 
-  const result: Paged<PurchaseHistoryRowReply> | undefined = reply
-    ? { data: reply.data, ...reply.pagination }
-    : undefined;
-  const filtered = Object.keys(state.filters).length > 0;
-
   return (
-    <>
-      <HistoryHeader title="Purchase history" item={reply?.item} itemRef={itemRef} current="purchases" />
-      <Group mb="md" gap="sm" align="flex-end">
-        <SystemDateInput
-          label="From"
-          value={state.filters.date_from ?? null}
-          onChange={(iso) => list.setFilter('date_from', iso)}
-          w={130}
-        />
-        <SystemDateInput
-          label="To"
-          value={state.filters.date_to ?? null}
-          onChange={(iso) => list.setFilter('date_to', iso)}
-          w={130}
-        />
-      </Group>
-      {history.isError && (
-        <HistoryProblem
-          error={history.error}
-          fallback={STOCK_UI_MESSAGES.purchasesFailed}
-          onRetry={() => history.refetch()}
-        />
-      )}
-      <DataTable
-        label="Purchases"
-        columns={columns}
-        result={result}
-        isLoading={history.isLoading}
-        isFetching={history.isFetching}
-        isError={false}
-        onRetry={() => history.refetch()}
-        state={state}
-        onPage={list.setPage}
-        onPerPage={list.setPerPage}
-        rowKey={(p) => p.id}
-        perPageOptions={[...STOCK_HISTORY_PAGE_SIZES]}
-        showAllPagesUpTo={STOCK_PAGE_STRIP}
-        empty={{
-          title: filtered ? 'No purchases in these dates' : 'No purchases yet',
-          description: filtered ? 'Try other dates.' : 'Orders that include this item show here.',
-        }}
-      />
-    </>
+    <HistoryList
+      title="Purchase history"
+      itemRef={itemRef}
+      current="purchases"
+      filters={
+        <>
+          <SystemDateInput
+            label="From"
+            value={state.filters.date_from ?? null}
+            onChange={(iso) => list.setFilter('date_from', iso)}
+            w={130}
+          />
+          <SystemDateInput
+            label="To"
+            value={state.filters.date_to ?? null}
+            onChange={(iso) => list.setFilter('date_to', iso)}
+            w={130}
+          />
+        </>
+      }
+      query={history}
+      failed={STOCK_UI_MESSAGES.purchasesFailed}
+      label="Purchases"
+      columns={columns}
+      list={list}
+      empty={(filtered) => ({
+        title: filtered ? 'No purchases in these dates' : 'No purchases yet',
+        description: filtered ? 'Try other dates.' : 'Orders that include this item show here.',
+      })}
+    />
   );
 }
 

@@ -1,15 +1,13 @@
-import { Alert, Anchor, Group, Select, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Anchor, Select, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { StockMovementReply } from '../../../contracts/stock';
-import { STOCK_HISTORY_PAGE_SIZES, STOCK_PAGE_STRIP } from '../../../contracts/stock';
-import type { Paged } from '../../../domain/paging/paging';
 import { stockWordLabel } from '../../../domain/stock/stock-rules';
 import { displayDateTime } from '../../lib/format';
 import { useUiSettings } from '../../lib/ui-settings';
 import { ExportButton } from '../../ui/export-button';
-import { type Column, DataTable } from '../../ui/list/data-table';
+import type { Column } from '../../ui/list/data-table';
 import { useListState } from '../../ui/list/use-list-state';
-import { BackToSheet, HistoryHeader, HistoryProblem, UserAndDateFilters } from './components/history-frame';
+import { HistoryList, StockItemPage, UserAndDateFilters, variantColumns } from './components/history-frame';
 import { MovementTypeBadge, QuantityChange } from './components/stock-cells';
 import { historyUrls, type StockItemRef, useStockHistory } from './stock.api';
 import {
@@ -18,25 +16,12 @@ import {
   MOVEMENT_DEFAULTS,
   MOVEMENT_TYPE_OPTIONS,
   REASON_FILTER_OPTIONS,
-  stockItemOfParams,
 } from './stock-history-query';
 import { STOCK_UI_MESSAGES } from './stock-messages';
 
 /** The stock history of a product or variant (spec 2 §2, §7): movements, filters, paging, export. */
 export function StockHistoryPage() {
-  const item = stockItemOfParams(useParams());
-  if (!item) {
-    return (
-      <>
-        <BackToSheet />
-        <Title order={2} mb="md">
-          Stock history
-        </Title>
-        <Alert color="orange" variant="light" title={STOCK_UI_MESSAGES.productUnavailable} role="alert" />
-      </>
-    );
-  }
-  return <StockHistory key={`${item.productId}-${item.variantId}`} itemRef={item} />;
+  return <StockItemPage title="Stock history">{(item) => <StockHistory itemRef={item} />}</StockItemPage>;
 }
 
 function StockHistory({ itemRef }: { itemRef: StockItemRef }) {
@@ -44,25 +29,7 @@ function StockHistory({ itemRef }: { itemRef: StockItemRef }) {
   const { state } = list;
   const history = useStockHistory(itemRef, historyQueryOf(state, 'movements'));
   const settings = useUiSettings();
-  const reply = history.data;
 
-  if (history.isError && !reply) {
-    return (
-      <>
-        <BackToSheet />
-        <Title order={2} mb="md">
-          Stock history
-        </Title>
-        <HistoryProblem
-          error={history.error}
-          fallback={STOCK_UI_MESSAGES.historyFailed}
-          onRetry={() => history.refetch()}
-        />
-      </>
-    );
-  }
-
-  const showsVariants = reply ? reply.item.is_variable && reply.item.variant_id === null : false;
   const columns: Column<StockMovementReply>[] = [
     {
       key: 'date',
@@ -73,19 +40,7 @@ function StockHistory({ itemRef }: { itemRef: StockItemRef }) {
         </Text>
       ),
     },
-    ...(showsVariants
-      ? [
-          {
-            key: 'variant',
-            title: 'Variant',
-            render: (m: StockMovementReply) => (
-              <Text size="sm" c={m.variant_name ? undefined : 'dimmed'}>
-                {m.variant_name ?? '—'}
-              </Text>
-            ),
-          },
-        ]
-      : []),
+    ...variantColumns<StockMovementReply>(history.data?.item),
     { key: 'type', title: 'Type', render: (m) => <MovementTypeBadge type={m.movement_type} /> },
     {
       key: 'reason',
@@ -140,79 +95,59 @@ function StockHistory({ itemRef }: { itemRef: StockItemRef }) {
     },
   ];
 
-  const result: Paged<StockMovementReply> | undefined = reply
-    ? { data: reply.data, ...reply.pagination }
-    : undefined;
-  const filtered = Object.keys(state.filters).length > 0;
-  const urls = historyUrls('movements', itemRef);
-
   return (
-    <>
-      <HistoryHeader
-        title="Stock history"
-        item={reply?.item}
-        itemRef={itemRef}
-        current="movements"
-        actions={
-          <ExportButton
-            url={urls.export}
-            query={historyExportQueryOf(state, 'movements')}
-            fallbackName="stock_history.xlsx"
-            label="Export to Excel"
+    <HistoryList
+      title="Stock history"
+      itemRef={itemRef}
+      current="movements"
+      actions={
+        <ExportButton
+          url={historyUrls('movements', itemRef).export}
+          query={historyExportQueryOf(state, 'movements')}
+          fallbackName="stock_history.xlsx"
+          label="Export to Excel"
+        />
+      }
+      filters={
+        <>
+          <Select
+            label="Type"
+            placeholder="All types"
+            data={MOVEMENT_TYPE_OPTIONS}
+            value={state.filters.movement_type ?? null}
+            onChange={(value) => list.setFilter('movement_type', value)}
+            clearable
+            w={150}
           />
-        }
-      />
-      <Group mb="md" gap="sm" align="flex-end">
-        <Select
-          label="Type"
-          placeholder="All types"
-          data={MOVEMENT_TYPE_OPTIONS}
-          value={state.filters.movement_type ?? null}
-          onChange={(value) => list.setFilter('movement_type', value)}
-          clearable
-          w={150}
-        />
-        <Select
-          label="Reason"
-          placeholder="All reasons"
-          data={REASON_FILTER_OPTIONS}
-          value={state.filters.reason ?? null}
-          onChange={(value) => list.setFilter('reason', value)}
-          clearable
-          searchable
-          w={190}
-        />
-        <UserAndDateFilters users={reply?.users ?? []} filters={state.filters} onFilter={list.setFilter} />
-      </Group>
-      {history.isError && (
-        <HistoryProblem
-          error={history.error}
-          fallback={STOCK_UI_MESSAGES.historyFailed}
-          onRetry={() => history.refetch()}
-        />
-      )}
-      <DataTable
-        label="Stock movements"
-        columns={columns}
-        result={result}
-        isLoading={history.isLoading}
-        isFetching={history.isFetching}
-        isError={false}
-        onRetry={() => history.refetch()}
-        state={state}
-        onPage={list.setPage}
-        onPerPage={list.setPerPage}
-        rowKey={(m) => m.id}
-        perPageOptions={[...STOCK_HISTORY_PAGE_SIZES]}
-        showAllPagesUpTo={STOCK_PAGE_STRIP}
-        empty={{
-          title: filtered ? 'No stock movements match the filters' : 'No stock movements yet',
-          description: filtered
-            ? 'Try another type, reason, user or dates.'
-            : 'Stock updates, sales and returns of this item show here.',
-        }}
-      />
-    </>
+          <Select
+            label="Reason"
+            placeholder="All reasons"
+            data={REASON_FILTER_OPTIONS}
+            value={state.filters.reason ?? null}
+            onChange={(value) => list.setFilter('reason', value)}
+            clearable
+            searchable
+            w={190}
+          />
+          <UserAndDateFilters
+            users={history.data?.users ?? []}
+            filters={state.filters}
+            onFilter={list.setFilter}
+          />
+        </>
+      }
+      query={history}
+      failed={STOCK_UI_MESSAGES.historyFailed}
+      label="Stock movements"
+      columns={columns}
+      list={list}
+      empty={(filtered) => ({
+        title: filtered ? 'No stock movements match the filters' : 'No stock movements yet',
+        description: filtered
+          ? 'Try another type, reason, user or dates.'
+          : 'Stock updates, sales and returns of this item show here.',
+      })}
+    />
   );
 }
 

@@ -13,11 +13,18 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import type { StockItemReply } from '../../../../contracts/stock';
+import { Fragment, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  STOCK_HISTORY_PAGE_SIZES,
+  STOCK_PAGE_STRIP,
+  type StockItemReply,
+  type StockPagination,
+} from '../../../../contracts/stock';
 import { HttpError } from '../../../lib/http';
 import { SystemDateInput } from '../../../ui/date-input';
+import { type Column, DataTable } from '../../../ui/list/data-table';
+import type { useListState } from '../../../ui/list/use-list-state';
 import {
   HISTORY_KINDS,
   HISTORY_TITLES,
@@ -25,6 +32,7 @@ import {
   historyPagePath,
   type StockItemRef,
 } from '../stock.api';
+import { stockItemOfParams } from '../stock-history-query';
 import { STOCK_UI_MESSAGES } from '../stock-messages';
 
 export function BackToSheet() {
@@ -200,6 +208,130 @@ export function UserAndDateFilters({
         onChange={(iso) => onFilter('date_to', iso)}
         w={130}
       />
+    </>
+  );
+}
+
+/**
+ * A history page's route: the product or variant named in the address, or "unavailable" when the
+ * address names none. The page starts afresh (its list state and queries) for another item.
+ */
+export function StockItemPage({
+  title,
+  children,
+}: {
+  title: string;
+  children: (item: StockItemRef) => ReactNode;
+}) {
+  const item = stockItemOfParams(useParams());
+  if (!item) {
+    return (
+      <>
+        <BackToSheet />
+        <Title order={2} mb="md">
+          {title}
+        </Title>
+        <Alert color="orange" variant="light" title={STOCK_UI_MESSAGES.productUnavailable} role="alert" />
+      </>
+    );
+  }
+  return <Fragment key={`${item.productId}-${item.variantId}`}>{children(item)}</Fragment>;
+}
+
+/** The variant column, shown when the history is a variable product's as a whole (all its variants). */
+export function variantColumns<T extends { variant_name: string | null }>(
+  item: StockItemReply | undefined,
+  none = '—',
+): Column<T>[] {
+  if (!item?.is_variable || item.variant_id !== null) return [];
+  return [
+    {
+      key: 'variant',
+      title: 'Variant',
+      render: (row) => (
+        <Text size="sm" c={row.variant_name ? undefined : 'dimmed'}>
+          {row.variant_name ?? none}
+        </Text>
+      ),
+    },
+  ];
+}
+
+type HistoryQuery<T> = {
+  data: { item: StockItemReply; data: T[]; pagination: StockPagination } | undefined;
+  error: unknown;
+  isError: boolean;
+  isLoading: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+};
+
+/**
+ * The body of the three histories (movements, notes, purchases): the header with the item and the
+ * links to its other histories, the filters, the load failure in the spec's words (alone when
+ * nothing loaded yet, above the last rows when a refresh failed), and the paged list.
+ */
+export function HistoryList<T extends { id: number }>(props: {
+  title: string;
+  itemRef: StockItemRef;
+  current: HistoryKind;
+  actions?: ReactNode;
+  filters: ReactNode;
+  query: HistoryQuery<T>;
+  /** The failed-load title ("Failed to load the stock history"). */
+  failed: string;
+  label: string;
+  columns: Column<T>[];
+  list: ReturnType<typeof useListState>;
+  empty: (filtered: boolean) => { title: string; description: string };
+  children?: ReactNode;
+}) {
+  const { query, list } = props;
+  const reply = query.data;
+  const problem = (
+    <HistoryProblem error={query.error} fallback={props.failed} onRetry={() => void query.refetch()} />
+  );
+  if (query.isError && !reply) {
+    return (
+      <>
+        <BackToSheet />
+        <Title order={2} mb="md">
+          {props.title}
+        </Title>
+        {problem}
+      </>
+    );
+  }
+  return (
+    <>
+      <HistoryHeader
+        title={props.title}
+        item={reply?.item}
+        itemRef={props.itemRef}
+        current={props.current}
+        actions={props.actions}
+      />
+      <Group mb="md" gap="sm" align="flex-end">
+        {props.filters}
+      </Group>
+      {query.isError && problem}
+      <DataTable
+        label={props.label}
+        columns={props.columns}
+        result={reply ? { data: reply.data, ...reply.pagination } : undefined}
+        isLoading={query.isLoading}
+        isFetching={query.isFetching}
+        isError={false}
+        onRetry={() => void query.refetch()}
+        state={list.state}
+        onPage={list.setPage}
+        onPerPage={list.setPerPage}
+        rowKey={(row) => row.id}
+        perPageOptions={[...STOCK_HISTORY_PAGE_SIZES]}
+        showAllPagesUpTo={STOCK_PAGE_STRIP}
+        empty={props.empty(Object.keys(list.state.filters).length > 0)}
+      />
+      {props.children}
     </>
   );
 }
