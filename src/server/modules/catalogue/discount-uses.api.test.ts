@@ -103,6 +103,20 @@ describe('recording rule uses', () => {
     expect(await countOf()).toBe(1);
   });
 
+  it('records a rule named by several lines once, in rule order', async () => {
+    const first = await rule(5);
+    const second = await rule(5);
+    const recorded = await t.ctx.db.transaction((tx) =>
+      recordRuleUses(tx, [second.id, first.id, second.id, first.id], null, 'order:twice'),
+    );
+    expect(recorded).toEqual([first.id, second.id]);
+    const uses = await t.ctx.db
+      .select()
+      .from(discountRuleUsages)
+      .where(eq(discountRuleUsages.reference, 'order:twice'));
+    expect(uses.map((u) => u.discountRuleId).sort((a, b) => a - b)).toEqual([first.id, second.id]);
+  });
+
   it('gives back exactly the uses of a reference', async () => {
     const limited = await rule(5);
     await t.ctx.db.transaction((tx) => recordRuleUses(tx, [limited.id], null, 'order:a'));

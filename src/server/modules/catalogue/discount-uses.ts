@@ -67,7 +67,8 @@ export async function rulesUsedBy(
  * rule whose limit is reached by then is skipped, and the limit is never exceeded. A rule without
  * a limit is not locked: orders using a store-wide rule do not wait for each other (decision 0085).
  * The rule's use count follows its recorded uses through a deferred trigger (migration 0037), at
- * commit. A rule already recorded under this reference is skipped too. Answers the rules it recorded.
+ * commit. A rule already recorded under this reference is skipped too, and a rule named twice is
+ * recorded once. Answers the rules it recorded.
  */
 export async function recordRuleUses(
   tx: Tx,
@@ -76,7 +77,8 @@ export async function recordRuleUses(
   reference: string,
 ): Promise<number[]> {
   const recorded: number[] = [];
-  for (const ruleId of [...ruleIds].sort((a, b) => a - b)) {
+  // Each rule once, in id order (the lock order), however many lines it priced.
+  for (const ruleId of [...new Set(ruleIds)].sort((a, b) => a - b)) {
     const byId = eq(discountRules.id, ruleId);
     const [limits] = await tx
       .select({ total: discountRules.totalUsageLimit, perUser: discountRules.maxUsagePerUser })

@@ -205,7 +205,7 @@ export async function placeCheckoutOrder(
         grand_total: toDecimalText(totals.grandTotal),
       }),
       // Each line is sold at the engine's price, so it uses the rule that priced it (decision 0039).
-      [...new Set(buyable.flatMap((b) => (b.unit.ruleId === null ? [] : [b.unit.ruleId])))],
+      buyable.flatMap((b) => b.unit.ruleId ?? []),
     );
     const orderId = placed.order.id;
     const orderCode = placed.order.order_code;
