@@ -3,7 +3,6 @@ import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import type { $ZodType } from 'zod/v4/core';
 import { SHIPPING_MESSAGES as M, SHIPPING_PAGE_SIZE } from '../../../../contracts/shipping';
-import type { Paged } from '../../../../domain/paging/paging';
 import { errorMessage, fieldErrorsOf } from '../../../lib/form-errors';
 import { zodValidate } from '../../../lib/zod-form';
 import { confirmAndDelete } from '../../../ui/confirm';
@@ -18,7 +17,7 @@ import { ActiveBadge, RowActions } from '../../catalogue/components/shared';
  * list whose rows have the name, the panel's own columns, the status and edit/delete actions.
  */
 
-type LocationRow = { id: number; name: string; status: 0 | 1 | number };
+type LocationRow = { id: number; name: string; status: number };
 type LocationValues = { status: 0 | 1 };
 type Saved = { message: string };
 
@@ -93,7 +92,7 @@ export function LocationPanel<Row extends LocationRow, Values extends LocationVa
   filters?: ReactNode;
   /** The panel's own columns, between the name and the status. */
   columns: Column<Row>[];
-  query: ListQuery<Row> & { data: Paged<Row> | undefined };
+  query: ListQuery<Row>;
   remove: (id: number) => Promise<Saved>;
   deleteMessage: (row: Row) => string;
   empty: { title: string; description?: string };
