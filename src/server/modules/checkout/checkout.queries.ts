@@ -1,9 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { CheckoutChoice } from '../../../contracts/checkout';
 import { hashToken } from '../../platform/auth/tokens';
-import type { Executor, Tx } from '../../platform/db/database';
-import { readTogether } from '../../platform/db/read-together';
-import { productStocks, products } from '../catalogue/catalogue.tables';
+import type { Executor } from '../../platform/db/database';
 import { countries, states } from '../shipping/shipping.tables';
 import { orderReceipts } from './checkout.tables';
 
@@ -40,37 +38,6 @@ export async function findActiveState(db: Executor, id: number) {
     .from(states)
     .where(and(eq(states.id, id), eq(states.status, 1)));
   return row ?? null;
-}
-
-/**
- * The stock of the products and variants a checkout takes, under their row locks: a concurrent
- * checkout of the last unit waits for this one and then sees what is left.
- */
-export async function lockStock(tx: Tx, productIds: readonly number[], variantIds: readonly number[]) {
-  const [productRows, variantRows] = await readTogether(tx, [
-    () =>
-      productIds.length
-        ? tx
-            .select({ id: products.id, qty: products.stockQuantity })
-            .from(products)
-            .where(inArray(products.id, [...productIds]))
-            .orderBy(asc(products.id))
-            .for('update')
-        : Promise.resolve([]),
-    () =>
-      variantIds.length
-        ? tx
-            .select({ id: productStocks.id, qty: productStocks.qty })
-            .from(productStocks)
-            .where(inArray(productStocks.id, [...variantIds]))
-            .orderBy(asc(productStocks.id))
-            .for('update')
-        : Promise.resolve([]),
-  ]);
-  return {
-    product: new Map(productRows.map((r) => [r.id, r.qty])),
-    variant: new Map(variantRows.map((r) => [r.id, r.qty])),
-  };
 }
 
 /** The order a receipt token names, or null (only the token's hash is stored). */

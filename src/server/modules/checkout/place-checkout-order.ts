@@ -20,7 +20,8 @@ import { loadShopProducts, shopUnitPrice } from '../catalogue';
 import { placeWebOrder } from '../orders';
 import { quoteShipping } from '../shipping';
 import { findPickupPoint, listPaymentMethods } from '../shop-setup';
-import { findActiveCountry, findActiveState, lockStock } from './checkout.queries';
+import { lockStockItems } from '../stock';
+import { findActiveCountry, findActiveState } from './checkout.queries';
 import { orderReceipts } from './checkout.tables';
 import { newOrderAdminMail, orderConfirmationMail } from './checkout-mails';
 
@@ -81,21 +82,16 @@ export async function placeCheckoutOrder(
     // Stock (spec 3 §4, DECISIONS 10): checked whatever the deduction timing, under row locks.
     const settings = await getSettings(tx, ['stock_management_enabled']);
     if (settings.stock_management_enabled) {
-      const stock = await lockStock(
-        tx,
-        buyable.filter((b) => !b.variant).map((b) => b.product.id),
-        buyable.flatMap((b) => (b.variant ? [b.variant.id] : [])),
-      );
+      const items = buyable.map((b) => ({ productId: b.product.id, variantId: b.variant?.id ?? null }));
+      // Locked through the stock service, which then deducts without reading them again.
+      const stockOf = await lockStockItems(tx, items);
+      const keys = items.map((i) => `${i.productId}/${i.variantId ?? ''}`);
       const wanted = new Map<string, number>();
-      for (const b of buyable) {
-        const key = b.variant ? `v${b.variant.id}` : `p${b.product.id}`;
-        wanted.set(key, (wanted.get(key) ?? 0) + b.line.quantity);
-      }
+      for (const [index, b] of buyable.entries())
+        wanted.set(keys[index]!, (wanted.get(keys[index]!) ?? 0) + b.line.quantity);
       buyable.forEach((b, index) => {
-        const key = b.variant ? `v${b.variant.id}` : `p${b.product.id}`;
-        const available =
-          (b.variant ? stock.variant.get(b.variant.id) : stock.product.get(b.product.id)) ?? 0;
-        if ((wanted.get(key) ?? 0) > available)
+        const available = stockOf(items[index]!);
+        if ((wanted.get(keys[index]!) ?? 0) > available)
           addFieldError(errors, `items.${index}.quantity`, M.outOfStock(b.name, Math.max(0, available)));
       });
     }

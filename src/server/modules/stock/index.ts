@@ -13,6 +13,7 @@ export {
   discardStock,
   hasActiveStoreLocations,
   isStockManagementEnabled,
+  lockStockItems,
   type ReturnInput,
   type ReturnResult,
   returnStock,

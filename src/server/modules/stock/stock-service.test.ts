@@ -9,7 +9,7 @@ import { type Database, openPostgres } from '../../platform/db/database';
 import { setSettings } from '../../platform/settings/settings-store';
 import { productStocks, products } from '../catalogue';
 import { locationStocks, stockMovements, storeLocations } from './stock.tables';
-import { adjust, deduct, placeStock, returnStock } from './stock-service';
+import { adjust, deduct, lockStockItems, placeStock, returnStock } from './stock-service';
 
 let t: TestApp;
 let userId: number;
@@ -97,6 +97,14 @@ describe('deduct', () => {
     expect(again).toEqual({ status: 'already_deducted' });
     expect(await totalOf(product.id)).toBe(3);
     expect(await movementsOf(product.id)).toHaveLength(1);
+  });
+
+  it('answers already deducted for an order it took the last units for, not that stock ran out', async () => {
+    const product = await createProduct(t.ctx.db, { stockQuantity: 2 });
+    const input = { productId: product.id, variantId: null, quantity: 2, reference: order(), userId };
+    await t.ctx.db.transaction((tx) => deduct(tx, input));
+    expect(await t.ctx.db.transaction((tx) => deduct(tx, input))).toEqual({ status: 'already_deducted' });
+    expect(await totalOf(product.id)).toBe(0);
   });
 
   it('refuses to go below zero with the available quantity, and writes nothing', async () => {
@@ -310,6 +318,79 @@ describe('store locations', () => {
  * 20 buyers of the last 5 units, each in its own transaction: exactly 5 succeed (issue 4). On
  * PostgreSQL the calls are spread over two connection pools, as two app processes would be.
  */
+describe('lockStockItems', () => {
+  it("answers the totals of products and variants, and 0 for what does not exist or is not the product's", async () => {
+    const simple = await createProduct(t.ctx.db, { stockQuantity: 7 });
+    const variable = await createProduct(t.ctx.db, { variants: [{ qty: 4 }, { qty: 5 }] });
+    const other = await createProduct(t.ctx.db, { variants: [{ qty: 3 }] });
+    const totals = await t.ctx.db.transaction(async (tx) => {
+      const stockOf = await lockStockItems(tx, [
+        { productId: simple.id, variantId: null },
+        { productId: variable.id, variantId: variable.variants[1]!.id },
+        { productId: variable.id, variantId: other.variants[0]!.id },
+      ]);
+      return [
+        stockOf({ productId: simple.id, variantId: null }),
+        stockOf({ productId: variable.id, variantId: variable.variants[1]!.id }),
+        stockOf({ productId: variable.id, variantId: other.variants[0]!.id }),
+        stockOf({ productId: variable.id, variantId: null }),
+        stockOf({ productId: 999_999, variantId: null }),
+      ];
+    });
+    expect(totals).toEqual([7, 5, 0, 0, 0]);
+  });
+
+  it('the sale after it takes across locations from what it read, and the next change reads again', async () => {
+    const [a] = await t.ctx.db
+      .insert(storeLocations)
+      .values([{ name: 'Shop A' }])
+      .returning();
+    try {
+      const product = await createProduct(t.ctx.db, { stockQuantity: 0 });
+      const item = { productId: product.id, variantId: null };
+      await t.ctx.db.transaction((tx) =>
+        adjust(tx, { ...item, storeLocationId: a!.id, newQuantity: 4, userId }),
+      );
+      const [first, second] = await t.ctx.db.transaction(async (tx) => {
+        expect((await lockStockItems(tx, [item]))(item)).toBe(4);
+        return [
+          await deduct(tx, { ...item, quantity: 3, reference: order(), userId }),
+          await deduct(tx, { ...item, quantity: 1, reference: order(), userId }),
+        ];
+      });
+      expect(first).toEqual({
+        status: 'deducted',
+        quantityBefore: 4,
+        quantityAfter: 1,
+        takenFrom: [{ locationId: a!.id, quantity: 3 }],
+      });
+      expect(second).toEqual({
+        status: 'deducted',
+        quantityBefore: 1,
+        quantityAfter: 0,
+        takenFrom: [{ locationId: a!.id, quantity: 1 }],
+      });
+      expect(await atLocation(product.id, a!.id)).toBe(0);
+      expect(await totalOf(product.id)).toBe(0);
+    } finally {
+      await t.ctx.db.delete(storeLocations);
+    }
+  });
+
+  it('a variant it read is sold with its own name and left untouched when the sale is refused', async () => {
+    const product = await createProduct(t.ctx.db, { name: 'Desk', variants: [{ qty: 2, variant: 'Oak' }] });
+    const item = { productId: product.id, variantId: product.variants[0]!.id };
+    const error = await errorOf(
+      t.ctx.db.transaction(async (tx) => {
+        await lockStockItems(tx, [item]);
+        return deduct(tx, { ...item, quantity: 3, reference: order(), userId });
+      }),
+    );
+    expect(error.message).toBe(M.notEnoughStock('Desk (Oak)', 2, 3));
+    expect(await variantQty(item.variantId)).toBe(2);
+  });
+});
+
 describe('concurrent sales of the last units', () => {
   it('20 parallel deductions of 1 unit from 5: 5 succeed, stock ends at 0, 5 movements', async () => {
     const product = await createProduct(t.ctx.db, { stockQuantity: 5 });

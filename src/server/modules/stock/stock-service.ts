@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { STOCK_MESSAGES as M } from '../../../contracts/stock';
 import { AppError, fieldError } from '../../../domain/errors';
 import {
@@ -32,6 +32,11 @@ import {
  * the other and what they read under it stays true until they commit. The writes are conditional
  * updates as well (`… where qty + delta >= 0`), and location rows have a CHECK, so stock cannot go
  * below zero even if a path forgot the lock. Each change writes one movement per place it touched.
+ *
+ * A caller that checks stock before it sells (the checkout) locks through `lockStockItems`, in the
+ * same order (products first, by id), never the variant rows alone: a sale holding a variant's row
+ * while waiting for its product's, against a stock update holding the product's and waiting for the
+ * variant's, was a deadlock (docs/decisions/0088).
  *
  * A failed call throws before it writes anything, except `deduct` when stock runs out part-way,
  * which cannot happen under the lock; callers let their transaction roll back on any throw.
@@ -88,10 +93,56 @@ export type AdjustResult = {
   changed: boolean;
 };
 
-type LockedItem = StockItem & { name: string; total: number; threshold: number };
+type LockedItem = StockItem & {
+  name: string;
+  total: number;
+  threshold: number;
+  /** Where the item's stock is, when read with the lock (lockStockItems): holdingsOf need not read it. */
+  holdings?: StockHolding[];
+};
+
+/** What lockStockItems read under a product's lock, for the next lockItem of that product. */
+type LockedRows = {
+  name: string;
+  isVariable: boolean;
+  total: number;
+  threshold: number;
+  variants: Map<number, { label: string; qty: number }>;
+  placements: { variantId: number | null; locationId: number; quantity: number }[];
+};
+
+/** Per transaction, the products lockStockItems locked and read, each used once (then read again). */
+const lockedInTransaction = new WeakMap<Tx, Map<number, LockedRows>>();
+
+/** The item from the rows lockStockItems read in this transaction, or null (not read: lock and read). */
+function takeLocked(tx: Tx, item: StockItem): LockedItem | null {
+  const locked = lockedInTransaction.get(tx);
+  const product = locked?.get(item.productId);
+  if (!product) return null;
+  // Used once: any change of stock the service makes after this reads the product again.
+  locked!.delete(item.productId);
+  const variant = item.variantId === null ? null : product.variants.get(item.variantId);
+  if (item.variantId !== null && !variant) return null;
+  if (item.variantId === null && product.isVariable) throw fieldError('variant_id', M.selectVariant);
+  const total = variant ? variant.qty : product.total;
+  const rows = product.placements.filter((p) => p.variantId === item.variantId);
+  const placed = rows.reduce((sum, r) => sum + r.quantity, 0);
+  return {
+    ...item,
+    name: variant ? `${product.name} (${variant.label})` : product.name,
+    total,
+    threshold: product.threshold,
+    holdings: [
+      { locationId: null, quantity: total - placed },
+      ...rows.map((r) => ({ locationId: r.locationId, quantity: r.quantity })),
+    ],
+  };
+}
 
 /** Locks the product's row, then reads the item's total under it. */
 async function lockItem(tx: Tx, item: StockItem): Promise<LockedItem> {
+  const known = takeLocked(tx, item);
+  if (known) return known;
   const [product] = await tx
     .select({
       id: products.id,
@@ -121,6 +172,72 @@ async function lockItem(tx: Tx, item: StockItem): Promise<LockedItem> {
   };
 }
 
+/**
+ * Locks the products of these items in one statement, in id order (the lock every change of their
+ * stock takes first), then reads the items' totals and location rows under it: what a checkout
+ * checks before it sells. The rows read are kept for the transaction, so the deduction that follows
+ * reads nothing again; each product's rows serve the service's next call on that product once.
+ * Answers each item's total (0 for an item that does not exist).
+ */
+export async function lockStockItems(
+  tx: Tx,
+  items: readonly StockItem[],
+): Promise<(item: StockItem) => number> {
+  const productIds = [...new Set(items.map((i) => i.productId))].sort((a, b) => a - b);
+  const variantIds = [...new Set(items.flatMap((i) => (i.variantId === null ? [] : [i.variantId])))];
+  if (productIds.length === 0) return () => 0;
+  const productRows = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      isVariable: products.isVariableProduct,
+      total: products.stockQuantity,
+      threshold: products.lowStockThreshold,
+    })
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id))
+    .for('update');
+  // Under the products' locks, their variants and location rows cannot change: read, not locked.
+  const variantRows = variantIds.length
+    ? await tx
+        .select({
+          id: productStocks.id,
+          productId: productStocks.productId,
+          label: productStocks.variant,
+          qty: productStocks.qty,
+        })
+        .from(productStocks)
+        .where(inArray(productStocks.id, variantIds))
+    : [];
+  const placementRows = await tx
+    .select({
+      productId: locationStocks.productId,
+      variantId: locationStocks.variantId,
+      locationId: locationStocks.storeLocationId,
+      quantity: locationStocks.quantity,
+    })
+    .from(locationStocks)
+    .where(inArray(locationStocks.productId, productIds))
+    .orderBy(asc(locationStocks.storeLocationId));
+
+  const locked = lockedInTransaction.get(tx) ?? new Map<number, LockedRows>();
+  lockedInTransaction.set(tx, locked);
+  for (const p of productRows)
+    locked.set(p.id, {
+      ...p,
+      variants: new Map(),
+      placements: placementRows.filter((r) => r.productId === p.id),
+    });
+  for (const v of variantRows) locked.get(v.productId)?.variants.set(v.id, { label: v.label, qty: v.qty });
+
+  const key = (productId: number, variantId: number | null) => `${productId}/${variantId ?? ''}`;
+  const totals = new Map<string, number>();
+  for (const p of productRows) if (!p.isVariable) totals.set(key(p.id, null), p.total);
+  for (const v of variantRows) totals.set(key(v.productId, v.id), v.qty);
+  return (item) => totals.get(key(item.productId, item.variantId)) ?? 0;
+}
+
 const itemLocationRows = (item: StockItem) =>
   and(
     eq(locationStocks.productId, item.productId),
@@ -129,6 +246,7 @@ const itemLocationRows = (item: StockItem) =>
 
 /** Where the item's stock is: its location rows, and what no location holds (total minus their sum). */
 async function holdingsOf(tx: Tx, item: LockedItem): Promise<StockHolding[]> {
+  if (item.holdings) return item.holdings;
   const rows = await tx
     .select({ locationId: locationStocks.storeLocationId, quantity: locationStocks.quantity })
     .from(locationStocks)
@@ -251,6 +369,14 @@ const referenceRow = (item: StockItem, reference: StockReference) =>
       : eq(stockDeductions.variantId, item.variantId),
   );
 
+async function isDeducted(tx: Tx, item: StockItem, reference: StockReference): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: stockDeductions.id })
+    .from(stockDeductions)
+    .where(referenceRow(item, reference));
+  return row !== undefined;
+}
+
 /** Whether stock features are on (spec 2 §4 stock_management_enabled). */
 export async function isStockManagementEnabled(tx: Tx): Promise<boolean> {
   return getSetting(tx, 'stock_management_enabled');
@@ -276,30 +402,30 @@ export async function deduct(tx: Tx, input: DeductInput): Promise<DeductResult> 
     throw fieldError('quantity', M.deductQuantity);
   if (!(await isStockManagementEnabled(tx))) return { status: 'disabled' };
   const item = await lockItem(tx, { productId: input.productId, variantId: input.variantId });
-  const [existing] = await tx
-    .select({ id: stockDeductions.id })
-    .from(stockDeductions)
-    .where(referenceRow(item, input.reference));
-  if (existing) return { status: 'already_deducted' };
-
   const holdings = await holdingsOf(tx, item);
   const plan = planDeduction(holdings, input.quantity, input.storeLocationId);
   if (!plan) {
+    if (await isDeducted(tx, item, input.reference)) return { status: 'already_deducted' };
     const from = input.storeLocationId;
     const available = holdings
       .filter((h) => from == null || h.locationId === from)
       .reduce((sum, h) => sum + Math.max(0, h.quantity), 0);
     throw notEnough(item, available, input.quantity);
   }
-  // The unique index on (reference, item) backs the check above if a caller skipped the lock.
-  await tx.insert(stockDeductions).values({
-    referenceType: input.reference.type,
-    referenceId: input.reference.id,
-    productId: item.productId,
-    variantId: item.variantId,
-    quantity: input.quantity,
-    takenFrom: plan.map((t) => ({ location_id: t.locationId, quantity: t.quantity })),
-  });
+  // One deduction per reference and item (its unique index): a second one inserts nothing.
+  const inserted = await tx
+    .insert(stockDeductions)
+    .values({
+      referenceType: input.reference.type,
+      referenceId: input.reference.id,
+      productId: item.productId,
+      variantId: item.variantId,
+      quantity: input.quantity,
+      takenFrom: plan.map((t) => ({ location_id: t.locationId, quantity: t.quantity })),
+    })
+    .onConflictDoNothing()
+    .returning({ id: stockDeductions.id });
+  if (inserted.length === 0) return { status: 'already_deducted' };
   let total = item.total;
   for (const take of plan) {
     if (take.locationId !== null) await moveAtLocation(tx, item, take.locationId, -take.quantity);

@@ -1,0 +1,55 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createProduct, createUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { type Database, openPostgres } from '../../platform/db/database';
+import { adjust, deduct, lockStockItems } from './stock-service';
+
+let t: TestApp;
+let second: Database;
+let userId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  second = await openPostgres((t.database.pool!.options as { connectionString: string }).connectionString, 2);
+  userId = (await createUser(t.ctx.db, { roles: ['admin'] })).id;
+});
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
+
+it('a sale of a variant locks its product first, so a stock update of it at once waits and both complete', async () => {
+  const product = await createProduct(t.ctx.db, { variants: [{ qty: 5 }] });
+  const item = { productId: product.id, variantId: product.variants[0]!.id };
+  let checked!: () => void;
+  const stockChecked = new Promise<void>((resolve) => {
+    checked = resolve;
+  });
+  let sell!: () => void;
+  const goOn = new Promise<void>((resolve) => {
+    sell = resolve;
+  });
+  // A checkout: checks the stock under the lock, then (after the order is written) deducts.
+  const sale = t.ctx.db.transaction(async (tx) => {
+    await lockStockItems(tx, [item]);
+    checked();
+    await goOn;
+    return deduct(tx, { ...item, quantity: 2, reference: { type: 'order', id: 77_001 }, userId });
+  });
+  await stockChecked;
+  // The product's row is held (the service's lock order): another change of its stock queues.
+  await expect(
+    second.db.execute(sql`select id from products where id = ${product.id} for update nowait`),
+  ).rejects.toThrow();
+  const update = second.db.transaction((tx) =>
+    adjust(tx, { ...item, storeLocationId: null, newQuantity: 10, userId }),
+  );
+  await sleep(200);
+  sell();
+  // Had the sale held the variant's row and the update the product's, each would wait for the
+  // other (a deadlock, one of them failing).
+  expect(await sale).toMatchObject({ status: 'deducted', quantityBefore: 5, quantityAfter: 3 });
+  expect(await update).toMatchObject({ oldQuantity: 3, newQuantity: 10, changed: true });
+});
