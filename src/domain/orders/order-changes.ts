@@ -53,18 +53,3 @@ export function itemChanges(before: readonly ItemLine[], after: readonly ItemLin
 export function hasItemChanges(changes: ItemChanges): boolean {
   return changes.added.length + changes.removed.length + changes.changed.length > 0;
 }
-
-/** Sums quantities per product and variant: the stock service holds one deduction per item and order. */
-export function stockQuantities(
-  lines: readonly { productId: number | null; variantId: number | null; quantity: number }[],
-): { productId: number; variantId: number | null; quantity: number }[] {
-  const byItem = new Map<string, { productId: number; variantId: number | null; quantity: number }>();
-  for (const line of lines) {
-    if (line.productId === null) continue;
-    const key = `${line.productId}:${line.variantId ?? '-'}`;
-    const entry = byItem.get(key);
-    if (entry) entry.quantity += line.quantity;
-    else byItem.set(key, { productId: line.productId, variantId: line.variantId, quantity: line.quantity });
-  }
-  return [...byItem.values()];
-}

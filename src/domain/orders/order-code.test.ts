@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changedFields, hasItemChanges, itemChanges, stockQuantities } from './order-changes';
+import { changedFields, hasItemChanges, itemChanges } from './order-changes';
 import { ORDER_CODE_ALPHABET, ORDER_CODE_PATTERN, orderCode } from './order-code';
 
 describe('order codes ORD-YYMMDD-XXXX (docs/decisions/0030)', () => {
@@ -67,21 +67,5 @@ describe('item changes', () => {
   it('a price or variant change is a change', () => {
     expect(hasItemChanges(itemChanges([line(1, 1, 1000)], [line(1, 1, 900)]))).toBe(true);
     expect(hasItemChanges(itemChanges([line(1, 1, 1000, 4)], [line(1, 1, 1000, 5)]))).toBe(true);
-  });
-});
-
-describe('stock quantities per item', () => {
-  it('adds up lines of the same product and variant and skips lines without a product', () => {
-    expect(
-      stockQuantities([
-        { productId: 1, variantId: null, quantity: 2 },
-        { productId: 1, variantId: null, quantity: 3 },
-        { productId: 1, variantId: 9, quantity: 1 },
-        { productId: null, variantId: null, quantity: 4 },
-      ]),
-    ).toEqual([
-      { productId: 1, variantId: null, quantity: 5 },
-      { productId: 1, variantId: 9, quantity: 1 },
-    ]);
   });
 });

@@ -7,6 +7,7 @@ import {
   planDeduction,
   STOCK_REASONS,
   stockAlertFor,
+  stockQuantities,
   stockWordLabel,
 } from './stock-rules';
 
@@ -150,5 +151,42 @@ describe('stockWordLabel', () => {
     ['manual_update', 'Manual update'],
   ])('%s reads %s', (word, label) => {
     expect(stockWordLabel(word)).toBe(label);
+  });
+});
+
+describe('stock quantities per item', () => {
+  it.each([
+    {
+      name: 'adds up lines of the same product and variant and skips lines without a product',
+      lines: [
+        { productId: 1, variantId: null, quantity: 2 },
+        { productId: 1, variantId: null, quantity: 3 },
+        { productId: 1, variantId: 9, quantity: 1 },
+        { productId: null, variantId: null, quantity: 4 },
+      ],
+      expected: [
+        { productId: 1, variantId: null, quantity: 5 },
+        { productId: 1, variantId: 9, quantity: 1 },
+      ],
+    },
+    {
+      name: "answers in the lock order (product id, then variant id), whatever the lines' order",
+      lines: [
+        { productId: 7, variantId: 30, quantity: 1 },
+        { productId: 3, variantId: null, quantity: 2 },
+        { productId: 7, variantId: 12, quantity: 1 },
+        { productId: 5, variantId: null, quantity: 1 },
+        { productId: 3, variantId: null, quantity: 1 },
+      ],
+      expected: [
+        { productId: 3, variantId: null, quantity: 3 },
+        { productId: 5, variantId: null, quantity: 1 },
+        { productId: 7, variantId: 12, quantity: 1 },
+        { productId: 7, variantId: 30, quantity: 1 },
+      ],
+    },
+    { name: 'nothing for no lines', lines: [], expected: [] },
+  ])('$name', ({ lines, expected }) => {
+    expect(stockQuantities(lines)).toEqual(expected);
   });
 });

@@ -104,3 +104,25 @@ export function stockAlertFor(before: number, after: number, threshold: number):
   if (after <= threshold && before > threshold) return 'low_stock';
   return null;
 }
+
+/**
+ * The quantity per product and variant of an order's or booking's lines (the stock service holds
+ * one deduction per item and reference), lines without a product left out, in the service's lock
+ * order: by product id, then variant id. Two orders taking the same two products one after the
+ * other lock them in the same order, so neither waits for a row the other holds (a deadlock).
+ */
+export function stockQuantities(
+  lines: readonly { productId: number | null; variantId: number | null; quantity: number }[],
+): { productId: number; variantId: number | null; quantity: number }[] {
+  const byItem = new Map<string, { productId: number; variantId: number | null; quantity: number }>();
+  for (const line of lines) {
+    if (line.productId === null) continue;
+    const key = `${line.productId}:${line.variantId ?? '-'}`;
+    const entry = byItem.get(key);
+    if (entry) entry.quantity += line.quantity;
+    else byItem.set(key, { productId: line.productId, variantId: line.variantId, quantity: line.quantity });
+  }
+  return [...byItem.values()].sort(
+    (a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0),
+  );
+}

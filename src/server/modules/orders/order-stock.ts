@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DeliveryStatus } from '../../../domain/orders/delivery-rules';
-import { stockQuantities } from '../../../domain/orders/order-changes';
 import { type DeductionTiming, isCancellation, isDeductionMoment } from '../../../domain/orders/stock-timing';
+import { stockQuantities } from '../../../domain/stock/stock-rules';
 import type { ShopActor as Actor } from '../../platform/audit/audit';
 import type { Tx } from '../../platform/db/database';
 import { getSettings } from '../../platform/settings/settings-store';

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BookingStatus } from '../../../domain/rentals/booking-status';
+import { stockQuantities } from '../../../domain/stock/stock-rules';
 import type { Executor, Tx } from '../../platform/db/database';
 import { readTogether } from '../../platform/db/read-together';
 import { getSettings } from '../../platform/settings/settings-store';
@@ -11,23 +12,11 @@ import { rentalBookings, rentalPeriodItems, rentalPeriods } from './rentals.tabl
 
 type Actor = { userId: number | null };
 
-/** Units per product and variant: the stock service holds one deduction per reference and item. */
-function unitsByItem(items: readonly Pick<RentalItemRow, 'productId' | 'productStockId' | 'quantity'>[]) {
-  const byKey = new Map<string, { productId: number; variantId: number | null; quantity: number }>();
-  for (const item of items) {
-    const key = `${item.productId}:${item.productStockId ?? '-'}`;
-    const entry = byKey.get(key) ?? {
-      productId: item.productId,
-      variantId: item.productStockId,
-      quantity: 0,
-    };
-    entry.quantity += item.quantity;
-    byKey.set(key, entry);
-  }
-  return [...byKey.values()].sort(
-    (a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0),
+/** The booking's units per product and variant, in the stock service's lock order. */
+const unitsByItem = (items: readonly Pick<RentalItemRow, 'productId' | 'productStockId' | 'quantity'>[]) =>
+  stockQuantities(
+    items.map((i) => ({ productId: i.productId, variantId: i.productStockId, quantity: i.quantity })),
   );
-}
 
 const reference = (booking: Pick<BookingRow, 'id' | 'bookingNumber'>) => ({
   type: 'booking' as const,
