@@ -204,6 +204,34 @@ describe('POST /admin/orders/:id/update-items', () => {
     });
   });
 
+  it('a save that changes the items after a deduction and crosses the moment gives back the old and takes the new', async () => {
+    await orderSettings(t.ctx.db, { stock: true, timing: 'on_shipping' });
+    const [before, after] = [
+      await createProduct(t.ctx.db, { stockQuantity: 10 }),
+      await createProduct(t.ctx.db, { stockQuantity: 10 }),
+    ];
+    // The new item's product has the lower id in one case and the higher in the other: the
+    // save locks both first, whatever the order (decision 0088).
+    for (const [old, next] of [
+      [after, before],
+      [before, after],
+    ] as const) {
+      const id = (await create([{ product_id: old.id, quantity: 2, price: 10 }], '20.00')).json().order.id;
+      expect((await staff.post(`/api/orders/${id}/deduct-stock`)).statusCode).toBe(200);
+      const oldStock = await stockOf(old.id);
+      const nextStock = await stockOf(next.id);
+      const res = await staff.put(
+        `/admin/orders/${id}`,
+        orderForm([{ product_id: next.id, quantity: 3, price: 10 }], '30.00', { delivery_status: 'shipped' }),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ stock_reversed: true });
+      expect(await stockOf(old.id)).toBe(oldStock + 2);
+      expect(await stockOf(next.id)).toBe(nextStock - 3);
+      expect(await deductedAt(id)).not.toBeNull();
+    }
+  });
+
   it('a paid order is locked; a wrong total is refused', async () => {
     const product = await createProduct(t.ctx.db, { stockQuantity: 10 });
     const id = (

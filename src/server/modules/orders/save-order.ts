@@ -33,6 +33,7 @@ import {
   type PaymentType,
   statusForAmount,
 } from '../../../domain/orders/payment-rules';
+import { stockQuantities } from '../../../domain/stock/stock-rules';
 import { audit, type ShopActor } from '../../platform/audit/audit';
 import type { Tx } from '../../platform/db/database';
 import { shopToday } from '../../platform/settings/settings-store';
@@ -41,6 +42,7 @@ import { defaultCurrency } from '../currencies';
 import { currencies } from '../currencies/currencies.tables';
 import { shippingMethods } from '../shipping/shipping.tables';
 import { findPickupPoint } from '../shop-setup';
+import { lockStockItems } from '../stock';
 import { settleOrderRuleUses } from './order-discount-uses';
 import { returnOrderStock, settleOrderStock, stockSettings } from './order-stock';
 import { auditFields } from './orders.presenter';
@@ -372,6 +374,9 @@ export async function saveOrder(
   // Items changed after a deduction: the old deduction is given back (spec 1 §4 "Item editing").
   let stockReversed = false;
   if (existing && itemsChanged && existing.stockDeductedAt !== null) {
+    // The old items go back and the new ones may be taken next: all of them are locked first, in
+    // the stock service's lock order, not the old ones and then the new (decision 0088).
+    await lockStockItems(tx, stockQuantities([...storedItems, ...snapshot.items]));
     await returnOrderStock(tx, existing, storedItems, actor);
     order = { ...order, stockDeductedAt: null };
     stockReversed = true;
