@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES as M } from '../../contracts/checkout';
-import { products } from '../../server/modules/catalogue/catalogue.tables';
+import { productStocks, products } from '../../server/modules/catalogue/catalogue.tables';
 import { orderItems, orders } from '../../server/modules/orders/orders.tables';
 import { setSettings } from '../../server/platform/settings/settings-store';
 import { createProduct } from '../factories';
@@ -61,4 +61,66 @@ describe('200 simultaneous checkouts of the last units on two processes (issue 1
     console.info(`checkout race: ${ROUNDS} rounds × ${BUYERS} buyers in ${Date.now() - started} ms`);
     expect(c.serverErrors).toEqual([]);
   }, 600_000);
+});
+
+describe('checkouts of variants while the staff count the same stock (decision 0088)', () => {
+  it('neither side deadlocks: every checkout is placed and every stock update saved, on both processes', async () => {
+    const BUYERS_MIXED = 40;
+    const variable = await createProduct(c.db, {
+      name: 'Race desk',
+      stockQuantity: 2_000,
+      variants: [
+        { qty: 1_000, variant: 'Oak' },
+        { qty: 1_000, variant: 'Ash' },
+      ],
+    });
+    const simple = await createProduct(c.db, { name: 'Race chair', stockQuantity: 1_000 });
+    const [location] = (
+      (await c.db.execute(
+        sql`select id from store_locations where is_active order by id limit 1`,
+      )) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    const staff = await c.signIn('admin@demo.test');
+    const buyers: Client[] = await all(BUYERS_MIXED, () => c.guest());
+    // Carts listing the same two products in both orders, a variant in each.
+    const added = await all(BUYERS_MIXED, async (i) => {
+      const variant = variable.variants[i % 2]!.id;
+      const lines = [
+        { product_id: variable.id, product_stock_id: variant, quantity: 1 },
+        { product_id: simple.id, quantity: 1 },
+      ];
+      if (i % 4 >= 2) lines.reverse();
+      const replies = [];
+      for (const line of lines) replies.push(await buyers[i]!.post('/cart/add', line));
+      return replies;
+    });
+    expect(
+      added
+        .flat()
+        .map((r) => r.status)
+        .filter((s) => s !== 200),
+    ).toEqual([]);
+
+    // The buyers check out while the staff count each variant and the chair, over and over.
+    const [checkouts, counts] = await Promise.all([
+      all(BUYERS_MIXED, (i) => buyers[i]!.post('/checkout', checkoutForm(place, i))),
+      all(30, (n) =>
+        staff.post('/api/stock-update/update-stock', {
+          product_id: n % 3 === 2 ? simple.id : variable.id,
+          variant_id: n % 3 === 2 ? null : variable.variants[n % 3]!.id,
+          store_location_id: location?.id ?? null,
+          new_quantity: 500 + n,
+        }),
+      ),
+    ]);
+    expect(checkouts.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.body}`)).toEqual([]);
+    expect(counts.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.body}`)).toEqual([]);
+    // The product's total is still the sum of its variants' (the service moves both together).
+    const variants = await c.db.select().from(productStocks).where(eq(productStocks.productId, variable.id));
+    const [parent] = await c.db.select().from(products).where(eq(products.id, variable.id));
+    expect(parent!.stockQuantity).toBe(variants.reduce((sum, v) => sum + v.qty, 0));
+    expect(c.serverErrors).toEqual([]);
+  }, 300_000);
 });
