@@ -16,6 +16,7 @@ import { notFound } from '../../platform/http/errors';
 import { getSetting, getSettings } from '../../platform/settings/settings-store';
 import { productStocks, products } from '../catalogue/catalogue.tables';
 import { stockAlertsMail } from './send-stock-alerts';
+import { locationRowsOf } from './stock.queries';
 import {
   locationStocks,
   stockAlerts,
@@ -210,16 +211,7 @@ export async function lockStockItems(
         .from(productStocks)
         .where(inArray(productStocks.id, variantIds))
     : [];
-  const placementRows = await tx
-    .select({
-      productId: locationStocks.productId,
-      variantId: locationStocks.variantId,
-      locationId: locationStocks.storeLocationId,
-      quantity: locationStocks.quantity,
-    })
-    .from(locationStocks)
-    .where(inArray(locationStocks.productId, productIds))
-    .orderBy(asc(locationStocks.storeLocationId));
+  const placementRows = await locationRowsOf(tx, productIds);
 
   const locked = lockedInTransaction.get(tx) ?? new Map<number, LockedRows>();
   lockedInTransaction.set(tx, locked);

@@ -27,6 +27,20 @@ export type StockSearchProduct = {
   location_stock: { product_id: number; variant_id: number | null; location_id: number; quantity: number }[];
 };
 
+/** The location rows of these products (and their variants), by location id. */
+export function locationRowsOf(db: Executor, productIds: readonly number[]) {
+  return db
+    .select({
+      productId: locationStocks.productId,
+      variantId: locationStocks.variantId,
+      locationId: locationStocks.storeLocationId,
+      quantity: locationStocks.quantity,
+    })
+    .from(locationStocks)
+    .where(inArray(locationStocks.productId, [...productIds]))
+    .orderBy(asc(locationStocks.storeLocationId));
+}
+
 /** GET /api/stock-update/search-products: up to 10 live products by name or SKU (of the product or a variant). */
 export async function searchStockProducts(db: Executor, search: string): Promise<StockSearchProduct[]> {
   const pattern = `%${escapeLike(search)}%`;
@@ -67,17 +81,7 @@ export async function searchStockProducts(db: Executor, search: string): Promise
         .from(productStocks)
         .where(inArray(productStocks.productId, ids))
         .orderBy(asc(productStocks.sortOrder), asc(productStocks.id)),
-    () =>
-      db
-        .select({
-          productId: locationStocks.productId,
-          variantId: locationStocks.variantId,
-          locationId: locationStocks.storeLocationId,
-          quantity: locationStocks.quantity,
-        })
-        .from(locationStocks)
-        .where(inArray(locationStocks.productId, ids))
-        .orderBy(asc(locationStocks.storeLocationId)),
+    () => locationRowsOf(db, ids),
   ]);
   return rows.map((r) => ({
     id: r.id,
