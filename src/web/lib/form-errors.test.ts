@@ -18,4 +18,11 @@ describe('form errors', () => {
     expect(errorMessage(new HttpError(500, 'Server Error'), 'Failed')).toBe('Failed');
     expect(errorMessage(new TypeError('fetch failed'), 'Failed')).toBe('Failed');
   });
+
+  it("shows a 503's message: the shop was busy and the user may try again", () => {
+    expect(errorMessage(new HttpError(503, 'The shop is busy right now.'), 'Failed')).toBe(
+      'The shop is busy right now.',
+    );
+    expect(errorMessage(new HttpError(503, ''), 'Failed')).toBe('Failed');
+  });
 });

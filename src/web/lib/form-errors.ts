@@ -12,8 +12,12 @@ export function fieldErrorsOf(error: unknown): Record<string, string> | null {
   return result;
 }
 
-/** The text to toast for a failed call: the server's message, else the fallback. */
+/**
+ * The text to toast for a failed call: the server's message, else the fallback. A 5xx says nothing
+ * the user can act on, except 503, the shop's "busy, try again" (docs/decisions/0089).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof HttpError) return error.status >= 500 ? fallback : error.message || fallback;
+  if (error instanceof HttpError)
+    return error.status >= 500 && error.status !== 503 ? fallback : error.message || fallback;
   return fallback;
 }

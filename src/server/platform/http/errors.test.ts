@@ -1,6 +1,53 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { zodFieldErrors } from './errors';
+import { handleError, MESSAGES, sqlStateOf, zodFieldErrors } from './errors';
+
+/** A database error as drizzle throws it: its own error, the driver's (with the SQLSTATE) as cause. */
+const failedQuery = (code: string, words: string) =>
+  new Error('Failed query: update "products" set …', { cause: Object.assign(new Error(words), { code }) });
+
+describe('database errors of a lost race', () => {
+  it.each([
+    ['40P01', 'deadlock detected'],
+    ['40001', 'could not serialize access due to concurrent update'],
+    ['55P03', 'could not obtain lock on row in relation "products"'],
+  ])('%s (%s) answers 503 with Retry-After, in words the buyer can act on', async (code, words) => {
+    const app = Fastify({ logger: false });
+    app.setErrorHandler(handleError);
+    app.post('/race', async () => {
+      throw failedQuery(code, words);
+    });
+    const reply = await app.inject({ method: 'POST', url: '/race' });
+    expect(reply.statusCode).toBe(503);
+    expect(reply.headers['retry-after']).toBe('1');
+    expect(reply.json()).toEqual({ message: MESSAGES.busy, request_id: expect.any(String) });
+    await app.close();
+  });
+
+  it('any other database error stays a 500 that says nothing of the database', async () => {
+    const app = Fastify({ logger: false });
+    app.setErrorHandler(handleError);
+    app.post('/broken', async () => {
+      throw failedQuery('23505', 'duplicate key value violates unique constraint');
+    });
+    const reply = await app.inject({ method: 'POST', url: '/broken' });
+    expect(reply.statusCode).toBe(500);
+    expect(reply.json()).toEqual({ message: MESSAGES.server, request_id: expect.any(String) });
+    await app.close();
+  });
+
+  it.each([
+    [failedQuery('40P01', 'deadlock detected'), '40P01'],
+    [Object.assign(new Error('x'), { code: '23505' }), '23505'],
+    [Object.assign(new Error('socket'), { code: 'ECONNRESET' }), undefined],
+    [Object.assign(new Error('fastify'), { code: 'FST_ERR_BAD_URL' }), undefined],
+    ['a string', undefined],
+    [null, undefined],
+  ])('sqlStateOf(%s) → %s', (error, state) => {
+    expect(sqlStateOf(error)).toBe(state);
+  });
+});
 
 describe('zodFieldErrors', () => {
   it.each(['valueOf', 'constructor', 'toString', 'hasOwnProperty'])(

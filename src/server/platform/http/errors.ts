@@ -25,7 +25,27 @@ export const MESSAGES = {
   notFound: 'Not found.',
   csrf: 'CSRF token mismatch.',
   server: 'Server Error',
+  busy: 'The shop is busy right now. Please try again in a moment.',
 } as const;
+
+/**
+ * PostgreSQL's answers to a transaction that lost a race it may win on a second try: a deadlock
+ * (40P01), a serialization failure (40001), a lock it would not wait for (55P03). Nothing was
+ * written (the transaction rolled back), so the reply says so: 503 with Retry-After, not a 500
+ * (docs/decisions/0089).
+ */
+const TRANSIENT_SQLSTATES = new Set(['40P01', '40001', '55P03']);
+
+/** The SQLSTATE of a database error, through drizzle's wrapping of it (`cause`). */
+export function sqlStateOf(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 /** The Cache-Control of every reply that depends on who asks. */
 export const PRIVATE_NO_STORE = 'private, no-store';
@@ -72,6 +92,11 @@ export function handleError(error: unknown, req: FastifyRequest, reply: FastifyR
     const body: Record<string, unknown> = { message: error.message, ...(error.extra ?? {}) };
     if (error.errors) body.errors = error.errors;
     return reply.code(status).send(body);
+  }
+  if (TRANSIENT_SQLSTATES.has(sqlStateOf(error) ?? '')) {
+    req.log.warn({ err: error, request_id: req.id }, 'transaction lost a race; the client may retry');
+    reply.header('Retry-After', '1');
+    return reply.code(503).send({ message: MESSAGES.busy, request_id: req.id });
   }
   const fastifyError = error as FastifyError;
   const status = fastifyError?.statusCode;

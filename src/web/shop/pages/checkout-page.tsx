@@ -26,6 +26,7 @@ import {
   CHECKOUT_MESSAGES as M,
   PICKUP_CHOICE,
 } from '../../../contracts/checkout';
+import { errorMessage } from '../../lib/form-errors';
 import { money as formatMoney } from '../../lib/format';
 import { HttpError, http, navigation, newIdempotencyKey } from '../../lib/http';
 import { zodValidate } from '../../lib/zod-form';
@@ -203,7 +204,10 @@ export function CheckoutPage(props: CheckoutPageProps & { orderingOpen?: boolean
         form.setErrors(fields);
         const other = Object.entries(error.errors).find(([field]) => !(field in values));
         setProblem(other?.[1][0] ?? (Object.keys(fields).length ? null : error.message));
-      } else setProblem(M.orderFailed);
+      } else {
+        // The idempotency key stays: sending again after a 503 or a lost reply places one order.
+        setProblem(errorMessage(error, M.orderFailed));
+      }
     }
   }
 
