@@ -1,9 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { STOCK_MESSAGES as M } from '../../../contracts/stock';
+import { AppError } from '../../../domain/errors';
 import { createProduct, createUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type Database, openPostgres } from '../../platform/db/database';
+import { storeLocations } from './stock.tables';
 import { adjust, deduct, lockStockItems } from './stock-service';
 
 let t: TestApp;
@@ -52,4 +55,42 @@ it('a sale of a variant locks its product first, so a stock update of it at once
   // other (a deadlock, one of them failing).
   expect(await sale).toMatchObject({ status: 'deducted', quantityBefore: 5, quantityAfter: 3 });
   expect(await update).toMatchObject({ oldQuantity: 3, newQuantity: 10, changed: true });
+});
+
+it('a stock count at a location being deleted waits for the delete, then hears the location is gone', async () => {
+  const product = await createProduct(t.ctx.db, { stockQuantity: 0 });
+  const item = { productId: product.id, variantId: null };
+  const [place] = await t.ctx.db.insert(storeLocations).values({ name: 'Closing shop' }).returning();
+  let deleting!: () => void;
+  const deleteStarted = new Promise<void>((resolve) => {
+    deleting = resolve;
+  });
+  let commit!: () => void;
+  const goOn = new Promise<void>((resolve) => {
+    commit = resolve;
+  });
+  // The location's delete, as DELETE /api/store-locations/{id} runs it (it holds no stock yet).
+  const removal = t.ctx.db.transaction(async (tx) => {
+    await tx.select().from(storeLocations).where(eq(storeLocations.id, place!.id)).for('update');
+    await tx.delete(storeLocations).where(eq(storeLocations.id, place!.id));
+    deleting();
+    await goOn;
+  });
+  await deleteStarted;
+  const count = second.db.transaction((tx) =>
+    adjust(tx, { ...item, storeLocationId: place!.id, newQuantity: 4, userId }),
+  );
+  await sleep(200);
+  commit();
+  await removal;
+  const refused = await count.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  expect(refused).toBeInstanceOf(AppError);
+  expect((refused as AppError).errors).toEqual({ store_location_id: [M.locationNotFound] });
+  const [after] = await t.ctx.db
+    .execute(sql`select stock_quantity from products where id = ${product.id}`)
+    .then((r) => (r as unknown as { rows: { stock_quantity: number }[] }).rows);
+  expect(after!.stock_quantity).toBe(0);
 });

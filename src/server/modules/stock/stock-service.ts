@@ -454,10 +454,12 @@ export async function returnStock(tx: Tx, input: ReturnInput): Promise<ReturnRes
   for (const part of held.takenFrom) {
     let locationId = part.location_id;
     if (locationId !== null) {
+      // Shared lock: a location being deleted is waited for, then seen gone (not written to).
       const [location] = await tx
         .select({ id: storeLocations.id })
         .from(storeLocations)
-        .where(eq(storeLocations.id, locationId));
+        .where(eq(storeLocations.id, locationId))
+        .for('share');
       if (location) await moveAtLocation(tx, item, locationId, part.quantity);
       else locationId = null;
     }
@@ -489,10 +491,13 @@ export async function adjust(tx: Tx, input: AdjustInput): Promise<AdjustResult> 
   if (locationId === null) {
     if (await hasActiveStoreLocations(tx)) throw fieldError('store_location_id', M.selectLocation);
   } else {
+    // Shared lock: the location cannot be deleted or switched off until this count commits, and a
+    // count that comes while it is being deleted waits and then hears it is gone.
     const [location] = await tx
       .select({ isActive: storeLocations.isActive })
       .from(storeLocations)
-      .where(eq(storeLocations.id, locationId));
+      .where(eq(storeLocations.id, locationId))
+      .for('share');
     if (!location) throw fieldError('store_location_id', M.locationNotFound);
     if (!location.isActive) throw fieldError('store_location_id', M.locationInactive);
   }
