@@ -5,7 +5,7 @@ import { users } from '../../platform/auth/auth.tables';
 import { hashPassword } from '../../platform/auth/passwords';
 import { setUserRoles } from '../../platform/auth/user-roles';
 import type { AppContext } from '../../platform/context';
-import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { isUniqueViolation } from '../../platform/db/database-errors';
 import { checkAccountScope } from './account-scope';
 import { findUser, type UserRow } from './accounts.queries';
 import { assertEmailFree, emailTaken, profileColumns, saveDefaultAddress } from './user-profile';

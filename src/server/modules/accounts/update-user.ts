@@ -9,7 +9,7 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { destroyUserSessions } from '../../platform/auth/sessions';
 import { rolesOf, setUserRoles } from '../../platform/auth/user-roles';
 import type { AppContext } from '../../platform/context';
-import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { isUniqueViolation } from '../../platform/db/database-errors';
 import { checkAccountScope } from './account-scope';
 import { findUser, type UserRow } from './accounts.queries';
 import { keepRoleManagers } from './keep-role-managers';

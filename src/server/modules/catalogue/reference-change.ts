@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { REFERENCE_MESSAGES } from '../../../contracts/catalogue-reference';
 import { fieldError } from '../../../domain/errors';
 import type { Executor } from '../../platform/db/database';
-import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { isUniqueViolation } from '../../platform/db/database-errors';
 import { notFound } from '../../platform/http/errors';
 
 /** Who makes a change to the catalogue's reference data, for the audit row. */

@@ -9,7 +9,7 @@ import { audit } from '../../platform/audit/audit';
 import { users } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/database';
-import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { isUniqueViolation } from '../../platform/db/database-errors';
 import { notFound } from '../../platform/http/errors';
 import { files } from '../files';
 import { discardStock, setInitialStock } from '../stock';

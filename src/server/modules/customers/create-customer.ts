@@ -3,7 +3,7 @@ import { type Actor, audit } from '../../platform/audit/audit';
 import { users } from '../../platform/auth/auth.tables';
 import { setUserRoles } from '../../platform/auth/user-roles';
 import type { AppContext } from '../../platform/context';
-import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { isUniqueViolation } from '../../platform/db/database-errors';
 import { assertEmailFree, emailTaken } from '../accounts';
 import { customerColumns, placeholderEmail, saveCustomerAddress } from './customer-profile';
 import { type CustomerRow, findCustomer } from './customers.queries';

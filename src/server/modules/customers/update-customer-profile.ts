@@ -6,7 +6,7 @@ import { audit } from '../../platform/audit/audit';
 import type { SessionActor } from '../../platform/auth/actor';
 import { users } from '../../platform/auth/auth.tables';
 import type { AppContext } from '../../platform/context';
-import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { isUniqueViolation } from '../../platform/db/database-errors';
 import { assertEmailFree, checkAccountScope, emailTaken } from '../accounts';
 import { customerColumns, saveCustomerAddress } from './customer-profile';
 import { type CustomerRow, findCustomer } from './customers.queries';

@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { SHIPPING_MESSAGES as M } from '../../../contracts/shipping';
 import { fieldError } from '../../../domain/errors';
 import type { Executor } from '../../platform/db/database';
-import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { isUniqueViolation } from '../../platform/db/database-errors';
 import { notFound } from '../../platform/http/errors';
 
 /** The unique indexes of the shipping tables, and the field and words each one answers with. */

@@ -4,7 +4,7 @@ import { validationError } from '../../../domain/errors';
 import { placeholdersIn } from '../../../domain/templates/render-template';
 import { type Actor, audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
-import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { isUniqueViolation } from '../../platform/db/database-errors';
 import { sanitizeTemplateHtml } from '../../platform/html/sanitize-html';
 import { notFound } from '../../platform/http/errors';
 import { emailTemplates } from './templates.tables';

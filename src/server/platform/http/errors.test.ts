@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { handleError, MESSAGES, sqlStateOf, zodFieldErrors } from './errors';
+import { databaseErrorOf, isUniqueViolation } from '../db/database-errors';
+import { handleError, MESSAGES, zodFieldErrors } from './errors';
 
 /** A database error as drizzle throws it: its own error, the driver's (with the SQLSTATE) as cause. */
 const failedQuery = (code: string, words: string) =>
@@ -38,14 +39,26 @@ describe('database errors of a lost race', () => {
   });
 
   it.each([
-    [failedQuery('40P01', 'deadlock detected'), '40P01'],
-    [Object.assign(new Error('x'), { code: '23505' }), '23505'],
-    [Object.assign(new Error('socket'), { code: 'ECONNRESET' }), undefined],
-    [Object.assign(new Error('fastify'), { code: 'FST_ERR_BAD_URL' }), undefined],
-    ['a string', undefined],
-    [null, undefined],
-  ])('sqlStateOf(%s) → %s', (error, state) => {
-    expect(sqlStateOf(error)).toBe(state);
+    [failedQuery('40P01', 'deadlock detected'), { code: '40P01' }],
+    [
+      Object.assign(new Error('x'), { code: '23505', constraint: 'users_email_unique' }),
+      { code: '23505', constraint: 'users_email_unique' },
+    ],
+    [Object.assign(new Error('socket'), { code: 'ECONNRESET' }), null],
+    [Object.assign(new Error('fastify'), { code: 'FST_ERR_BAD_URL' }), null],
+    ['a string', null],
+    [null, null],
+  ])('databaseErrorOf(%s) → %o', (error, found) => {
+    expect(databaseErrorOf(error)).toEqual(found);
+  });
+
+  it('isUniqueViolation names the constraint when asked', () => {
+    const taken = failedQuery('23505', 'duplicate key');
+    (taken.cause as { constraint?: string }).constraint = 'users_email_unique';
+    expect(isUniqueViolation(taken)).toBe(true);
+    expect(isUniqueViolation(taken, 'users_email_unique')).toBe(true);
+    expect(isUniqueViolation(taken, 'other_unique')).toBe(false);
+    expect(isUniqueViolation(failedQuery('40P01', 'deadlock detected'))).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, type ErrorCode, type FieldErrors } from '../../../domain/errors';
+import { isLostRace } from '../db/database-errors';
 import { wantsJson } from './negotiation';
 
 /** One code → one HTTP status (ARCHITECTURE "HTTP conventions"). */
@@ -27,25 +28,6 @@ export const MESSAGES = {
   server: 'Server Error',
   busy: 'The shop is busy right now. Please try again in a moment.',
 } as const;
-
-/**
- * PostgreSQL's answers to a transaction that lost a race it may win on a second try: a deadlock
- * (40P01), a serialization failure (40001), a lock it would not wait for (55P03). Nothing was
- * written (the transaction rolled back), so the reply says so: 503 with Retry-After, not a 500
- * (docs/decisions/0089).
- */
-const TRANSIENT_SQLSTATES = new Set(['40P01', '40001', '55P03']);
-
-/** The SQLSTATE of a database error, through drizzle's wrapping of it (`cause`). */
-export function sqlStateOf(error: unknown): string | undefined {
-  let current = error;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /** The Cache-Control of every reply that depends on who asks. */
 export const PRIVATE_NO_STORE = 'private, no-store';
@@ -93,7 +75,8 @@ export function handleError(error: unknown, req: FastifyRequest, reply: FastifyR
     if (error.errors) body.errors = error.errors;
     return reply.code(status).send(body);
   }
-  if (TRANSIENT_SQLSTATES.has(sqlStateOf(error) ?? '')) {
+  // A deadlock or serialization failure rolled back; sending again may pass (decision 0089).
+  if (isLostRace(error)) {
     req.log.warn({ err: error, request_id: req.id }, 'transaction lost a race; the client may retry');
     reply.header('Retry-After', '1');
     return reply.code(503).send({ message: MESSAGES.busy, request_id: req.id });
