@@ -45,7 +45,7 @@ export async function lockRentalProducts(tx: Tx, productIds: readonly number[]):
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
-    .for('update');
+    .for('no key update');
 }
 
 const HELD_STATUSES_EXCLUDED = ['failed', 'cancelled', 'returned'];

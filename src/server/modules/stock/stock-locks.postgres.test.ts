@@ -6,7 +6,7 @@ import { AppError } from '../../../domain/errors';
 import { createProduct, createUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type Database, openPostgres } from '../../platform/db/database';
-import { storeLocations } from './stock.tables';
+import { stockNotes, storeLocations } from './stock.tables';
 import { adjust, deduct, lockStockItems } from './stock-service';
 
 let t: TestApp;
@@ -93,4 +93,40 @@ it('a stock count at a location being deleted waits for the delete, then hears t
     .execute(sql`select stock_quantity from products where id = ${product.id}`)
     .then((r) => (r as unknown as { rows: { stock_quantity: number }[] }).rows);
   expect(after!.stock_quantity).toBe(0);
+});
+
+it("a sale's lock on a product lets other transactions refer to the product (a rule's targets, a cart line)", async () => {
+  // A discount rule's save locks the rule, then writes rows referring to its products (their
+  // foreign keys take a KEY SHARE lock on each product row); a checkout locks its products, then
+  // the limited rules it used. Had the checkout's lock been FOR UPDATE, which blocks KEY SHARE,
+  // each would wait for the other. FOR NO KEY UPDATE still queues every change of stock.
+  const product = await createProduct(t.ctx.db, { stockQuantity: 3 });
+  const item = { productId: product.id, variantId: null };
+  let locked!: () => void;
+  const held = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  let release!: () => void;
+  const done = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const sale = t.ctx.db.transaction(async (tx) => {
+    await lockStockItems(tx, [item]);
+    locked();
+    await done;
+  });
+  await held;
+  try {
+    await second.db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '2s'`);
+      await tx.insert(stockNotes).values({ productId: product.id, note: 'Refers to the product' });
+    });
+    // …while another change of its stock still waits for the sale.
+    await expect(
+      second.db.execute(sql`select id from products where id = ${product.id} for no key update nowait`),
+    ).rejects.toThrow();
+  } finally {
+    release();
+    await sale;
+  }
 });

@@ -28,7 +28,7 @@ import {
 
 /**
  * The one owner of every change of stock (issue 4, docs/decisions/0018). Each function works in the
- * CALLER's transaction and first locks the product's row (`select … for update`): every change of
+ * CALLER's transaction and first locks the product's row (`select … for no key update`): every change of
  * one product's stock, and the product form's save, take that lock first, so they queue one behind
  * the other and what they read under it stays true until they commit. The writes are conditional
  * updates as well (`… where qty + delta >= 0`), and location rows have a CHECK, so stock cannot go
@@ -154,7 +154,7 @@ async function lockItem(tx: Tx, item: StockItem): Promise<LockedItem> {
     })
     .from(products)
     .where(eq(products.id, item.productId))
-    .for('update');
+    .for('no key update');
   if (!product) throw notFound(M.productNotFound);
   if (item.variantId === null) {
     if (product.isVariable) throw fieldError('variant_id', M.selectVariant);
@@ -198,7 +198,7 @@ export async function lockStockItems(
     .from(products)
     .where(inArray(products.id, productIds))
     .orderBy(asc(products.id))
-    .for('update');
+    .for('no key update');
   // Under the products' locks, their variants and location rows cannot change: read, not locked.
   const variantRows = variantIds.length
     ? await tx
