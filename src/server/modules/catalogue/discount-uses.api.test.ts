@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gate } from '../../../test/gate';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { discountRules, discountRuleUsages } from './catalogue.tables';
 import { recordRuleUses, releaseRuleUses } from './discount-uses';
@@ -61,14 +62,8 @@ describe('recording rule uses', () => {
     if (t.database.kind === 'postgres') {
       // One order holds its transaction open after recording a use; another records and commits
       // meanwhile: with the rule's row locked it would wait for the first (decision 0085).
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let recordedFirst!: () => void;
-      const first = new Promise<void>((resolve) => {
-        recordedFirst = resolve;
-      });
+      const { open: release, opened: held } = gate();
+      const { open: recordedFirst, opened: first } = gate();
       const slow = t.ctx.db.transaction(async (tx) => {
         const used = await recordRuleUses(tx, [open.id], null, `open:${open.id}:slow`);
         recordedFirst();

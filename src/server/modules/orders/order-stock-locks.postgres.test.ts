@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createProduct } from '../../../test/factories';
+import { gate } from '../../../test/gate';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type Database, openPostgres } from '../../platform/db/database';
 import { products } from '../catalogue';
@@ -34,14 +35,8 @@ it('two orders taking the same two products in opposite line order both complete
   const a = await createProduct(t.ctx.db, { stockQuantity: 10 });
   const b = await createProduct(t.ctx.db, { stockQuantity: 10 });
   const actor = { userId: null, ip: null };
-  let tookA!: () => void;
-  const firstHoldsA = new Promise<void>((resolve) => {
-    tookA = resolve;
-  });
-  let goOn!: () => void;
-  const release = new Promise<void>((resolve) => {
-    goOn = resolve;
-  });
+  const { open: tookA, opened: firstHoldsA } = gate();
+  const { open: goOn, opened: release } = gate();
   // The first order has taken A and is about to take B.
   const first = t.ctx.db.transaction(async (tx) => {
     await deduct(tx, {

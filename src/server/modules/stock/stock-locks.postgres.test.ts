@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { STOCK_MESSAGES as M } from '../../../contracts/stock';
 import { AppError } from '../../../domain/errors';
 import { createProduct, createUser } from '../../../test/factories';
+import { gate } from '../../../test/gate';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { type Database, openPostgres } from '../../platform/db/database';
 import { stockNotes, storeLocations } from './stock.tables';
@@ -26,14 +27,8 @@ afterAll(async () => {
 it('a sale of a variant locks its product first, so a stock update of it at once waits and both complete', async () => {
   const product = await createProduct(t.ctx.db, { variants: [{ qty: 5 }] });
   const item = { productId: product.id, variantId: product.variants[0]!.id };
-  let checked!: () => void;
-  const stockChecked = new Promise<void>((resolve) => {
-    checked = resolve;
-  });
-  let sell!: () => void;
-  const goOn = new Promise<void>((resolve) => {
-    sell = resolve;
-  });
+  const { open: checked, opened: stockChecked } = gate();
+  const { open: sell, opened: goOn } = gate();
   // A checkout: checks the stock under the lock, then (after the order is written) deducts.
   const sale = t.ctx.db.transaction(async (tx) => {
     await lockStockItems(tx, [item]);
@@ -61,14 +56,8 @@ it('a stock count at a location being deleted waits for the delete, then hears t
   const product = await createProduct(t.ctx.db, { stockQuantity: 0 });
   const item = { productId: product.id, variantId: null };
   const [place] = await t.ctx.db.insert(storeLocations).values({ name: 'Closing shop' }).returning();
-  let deleting!: () => void;
-  const deleteStarted = new Promise<void>((resolve) => {
-    deleting = resolve;
-  });
-  let commit!: () => void;
-  const goOn = new Promise<void>((resolve) => {
-    commit = resolve;
-  });
+  const { open: deleting, opened: deleteStarted } = gate();
+  const { open: commit, opened: goOn } = gate();
   // The location's delete, as DELETE /api/store-locations/{id} runs it (it holds no stock yet).
   const removal = t.ctx.db.transaction(async (tx) => {
     await tx.select().from(storeLocations).where(eq(storeLocations.id, place!.id)).for('update');
@@ -102,14 +91,8 @@ it("a sale's lock on a product lets other transactions refer to the product (a r
   // each would wait for the other. FOR NO KEY UPDATE still queues every change of stock.
   const product = await createProduct(t.ctx.db, { stockQuantity: 3 });
   const item = { productId: product.id, variantId: null };
-  let locked!: () => void;
-  const held = new Promise<void>((resolve) => {
-    locked = resolve;
-  });
-  let release!: () => void;
-  const done = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { open: locked, opened: held } = gate();
+  const { open: release, opened: done } = gate();
   const sale = t.ctx.db.transaction(async (tx) => {
     await lockStockItems(tx, [item]);
     locked();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gate } from '../../../test/gate';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { defineJob, runDueJobs } from './job-queue';
 import { jobs } from './jobs.tables';
@@ -29,14 +30,8 @@ describe('the job queue on PostgreSQL (docs/decisions/0046)', () => {
       await probe.enqueue(tx, { to: 'free@shop.test' }, t.ctx.now());
     });
     const [held] = await t.ctx.db.select().from(jobs).orderBy(jobs.id).limit(1);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
+    const { open: release, opened: released } = gate();
+    const { open: locked, opened: isLocked } = gate();
     const holder = t.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select id from jobs where id = ${held!.id} for update`);
       locked();
