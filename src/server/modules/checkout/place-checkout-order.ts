@@ -83,15 +83,12 @@ export async function placeCheckoutOrder(
     const settings = await getSettings(tx, ['stock_management_enabled']);
     if (settings.stock_management_enabled) {
       const items = buyable.map((b) => ({ productId: b.product.id, variantId: b.variant?.id ?? null }));
-      // Locked through the stock service, which then deducts without reading them again.
+      // Locked through the stock service, which then deducts without reading them again. A cart
+      // holds one line per item (the cart_items_line index), so each line is checked on its own.
       const stockOf = await lockStockItems(tx, items);
-      const keys = items.map((i) => `${i.productId}/${i.variantId ?? ''}`);
-      const wanted = new Map<string, number>();
-      for (const [index, b] of buyable.entries())
-        wanted.set(keys[index]!, (wanted.get(keys[index]!) ?? 0) + b.line.quantity);
       buyable.forEach((b, index) => {
         const available = stockOf(items[index]!);
-        if ((wanted.get(keys[index]!) ?? 0) > available)
+        if (b.line.quantity > available)
           addFieldError(errors, `items.${index}.quantity`, M.outOfStock(b.name, Math.max(0, available)));
       });
     }

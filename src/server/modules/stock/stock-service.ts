@@ -126,17 +126,15 @@ function takeLocked(tx: Tx, item: StockItem): LockedItem | null {
   if (item.variantId !== null && !variant) return null;
   if (item.variantId === null && product.isVariable) throw fieldError('variant_id', M.selectVariant);
   const total = variant ? variant.qty : product.total;
-  const rows = product.placements.filter((p) => p.variantId === item.variantId);
-  const placed = rows.reduce((sum, r) => sum + r.quantity, 0);
   return {
     ...item,
     name: variant ? `${product.name} (${variant.label})` : product.name,
     total,
     threshold: product.threshold,
-    holdings: [
-      { locationId: null, quantity: total - placed },
-      ...rows.map((r) => ({ locationId: r.locationId, quantity: r.quantity })),
-    ],
+    holdings: holdingsFrom(
+      total,
+      product.placements.filter((p) => p.variantId === item.variantId),
+    ),
   };
 }
 
@@ -237,6 +235,18 @@ const itemLocationRows = (item: StockItem) =>
   );
 
 /** Where the item's stock is: its location rows, and what no location holds (total minus their sum). */
+function holdingsFrom(
+  total: number,
+  rows: readonly { locationId: number; quantity: number }[],
+): StockHolding[] {
+  const placed = rows.reduce((sum, r) => sum + r.quantity, 0);
+  return [
+    { locationId: null, quantity: total - placed },
+    ...rows.map((r) => ({ locationId: r.locationId, quantity: r.quantity })),
+  ];
+}
+
+/** The item's holdings, as read with its lock (lockStockItems) or from its location rows now. */
 async function holdingsOf(tx: Tx, item: LockedItem): Promise<StockHolding[]> {
   if (item.holdings) return item.holdings;
   const rows = await tx
@@ -244,8 +254,7 @@ async function holdingsOf(tx: Tx, item: LockedItem): Promise<StockHolding[]> {
     .from(locationStocks)
     .where(itemLocationRows(item))
     .orderBy(asc(locationStocks.storeLocationId));
-  const placed = rows.reduce((sum, r) => sum + r.quantity, 0);
-  return [{ locationId: null, quantity: item.total - placed }, ...rows];
+  return holdingsFrom(item.total, rows);
 }
 
 /** Moves the item's total by delta; conditional, so it never goes below zero. Answers the new total. */
