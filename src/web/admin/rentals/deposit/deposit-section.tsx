@@ -74,7 +74,7 @@ export function DepositSection({ bookingId }: { bookingId: number }) {
         </Group>
         {state.isLoading ? (
           <Group gap="xs">
-            <Loader size="sm" aria-label="Loading the deposit" />
+            <Loader size="sm" role="status" aria-label="Loading the deposit" />
             <Text size="sm">Loading the deposit…</Text>
           </Group>
         ) : state.isError ? (

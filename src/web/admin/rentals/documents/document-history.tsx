@@ -18,7 +18,7 @@ export function RentalDocumentHistory({
 }) {
   const { date_format, timezone } = useUiSettings();
   const history = useRentalDocumentHistory(bookingId, type, true);
-  if (history.isPending) return <Loader size="xs" aria-label="Loading history" />;
+  if (history.isPending) return <Loader size="xs" role="status" aria-label="Loading history" />;
   if (history.isError)
     return (
       <Text c="red" size="sm">

@@ -35,7 +35,7 @@ export function FinancialSummary({ bookingId }: { bookingId: number }) {
       <Title order={2} size="h4" mb="sm" id={`financial-summary-${bookingId}`}>
         Financial summary
       </Title>
-      {documents.isPending && <Loader size="sm" aria-label="Loading financial summary" />}
+      {documents.isPending && <Loader size="sm" role="status" aria-label="Loading financial summary" />}
       {documents.isError && <Alert color="red">{M.loadFailed}</Alert>}
       {documents.data &&
         (() => {

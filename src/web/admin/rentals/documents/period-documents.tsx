@@ -57,7 +57,7 @@ export function PeriodDocuments({ bookingId, periodId }: { bookingId: number; pe
     }
   };
 
-  if (documents.isPending) return <Loader size="xs" aria-label="Loading period documents" />;
+  if (documents.isPending) return <Loader size="xs" role="status" aria-label="Loading period documents" />;
   if (documents.isError) return <Alert color="red">{M.loadFailed}</Alert>;
   const { invoice, document_status } = documents.data;
   return (

@@ -44,7 +44,7 @@ export function RentalDocumentsSection({ bookingId }: { bookingId: number }) {
       <Title order={2} size="h4" mb="sm" id={`rental-documents-${bookingId}`}>
         Documents
       </Title>
-      {documents.isPending && <Loader size="sm" aria-label="Loading documents" />}
+      {documents.isPending && <Loader size="sm" role="status" aria-label="Loading documents" />}
       {documents.isError && <Alert color="red">{M.loadFailed}</Alert>}
       {documents.data && (
         <Table>

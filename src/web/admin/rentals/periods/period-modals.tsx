@@ -397,7 +397,7 @@ function PaymentModal({ bookingId, period, today, onClose }: WithPeriod) {
       >
         <Stack gap="sm">
           {info.isLoading ? (
-            <Loader size="sm" aria-label="Loading the balance" />
+            <Loader size="sm" role="status" aria-label="Loading the balance" />
           ) : fullyPaid ? (
             <Alert color="green" title="Fully paid">
               {PERIOD_PAYMENT_MESSAGES.fullyPaid}

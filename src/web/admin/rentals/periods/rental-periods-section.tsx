@@ -82,7 +82,7 @@ export function RentalPeriodsSection({ bookingId }: { bookingId: number }) {
         </Group>
         {periods.isLoading ? (
           <Group gap="xs">
-            <Loader size="sm" aria-label="Loading the periods" />
+            <Loader size="sm" role="status" aria-label="Loading the periods" />
             <Text size="sm">Loading the periods…</Text>
           </Group>
         ) : periods.isError ? (
