@@ -293,7 +293,7 @@ export function MessagingTestPage() {
         description="Check the WhatsApp Business API token, accounts and templates, and send test messages."
       />
       {config.isLoading ? (
-        <Skeleton height={200} aria-label="Loading messaging configuration" />
+        <Skeleton height={200} role="status" aria-label="Loading messaging configuration" />
       ) : config.isError || !config.data ? (
         <Alert color="red" role="alert" title={W.network}>
           <Button size="xs" variant="light" color="red" onClick={() => config.refetch()}>

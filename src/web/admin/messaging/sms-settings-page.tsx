@@ -341,7 +341,7 @@ function SmsLogs({ active }: { active: boolean }) {
         />
       </Group>
       {logs.isLoading ? (
-        <Skeleton height={200} aria-label="Loading SMS logs" />
+        <Skeleton height={200} role="status" aria-label="Loading SMS logs" />
       ) : logs.isError && !fields ? (
         <Alert color="red" role="alert" title="Failed to load SMS logs">
           <Button size="xs" variant="light" color="red" onClick={() => logs.refetch()}>
@@ -437,7 +437,7 @@ function Stat({ title, value }: { title: string; value: number }) {
 
 function SmsStatistics({ active }: { active: boolean }) {
   const stats = useSmsStatistics(active);
-  if (stats.isLoading) return <Skeleton height={160} aria-label="Loading SMS statistics" />;
+  if (stats.isLoading) return <Skeleton height={160} role="status" aria-label="Loading SMS statistics" />;
   if (stats.isError || !stats.data)
     return (
       <Alert color="red" role="alert" title="Failed to load SMS statistics">

@@ -261,7 +261,7 @@ export function EmailSettingsPage() {
           <EmailSettingsTab />
         </Tabs.Panel>
         <Tabs.Panel value="templates">
-          <Suspense fallback={<Skeleton height={240} aria-label="Loading templates" />}>
+          <Suspense fallback={<Skeleton height={240} role="status" aria-label="Loading templates" />}>
             <EmailTemplatesTab />
           </Suspense>
         </Tabs.Panel>

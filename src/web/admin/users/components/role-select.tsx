@@ -17,7 +17,7 @@ export function RoleSelect({
   disabledReason?: string | null;
 }) {
   const roles = useRoleOptions();
-  if (roles.isLoading) return <Skeleton height={36} aria-label="Loading roles" />;
+  if (roles.isLoading) return <Skeleton height={36} role="status" aria-label="Loading roles" />;
   if (roles.isError) {
     return (
       <Alert color="red" role="alert" title={USER_SCREEN_MESSAGES.loadRoles}>

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Mantine's Loader renders a bare span: axe refuses an aria-label there ("aria-prohibited-attr",
- * serious) unless the span has a role. The e2e suite only sees a loader when it happens to be on
+ * Mantine's Loader renders a bare span and its Skeleton a bare div: axe refuses an aria-label
+ * there ("aria-prohibited-attr", serious) unless the element has a role. The e2e suite only sees a loader when it happens to be on
  * screen while axe runs (a CI run failed that way on the rental booking's sections), so every
  * named loader in the screens is checked here, where timing does not decide.
  */
@@ -17,17 +17,18 @@ function screenFiles(dir: string): string[] {
 }
 
 function namedLoadersWithoutRole(source: string): string[] {
-  return [...source.matchAll(/<Loader\b[^>]*>/g)]
+  return [...source.matchAll(/<(?:Loader|Skeleton)\b[^>]*>/g)]
     .map((match) => match[0])
     .filter((tag) => /\baria-label=/.test(tag) && !/\brole=/.test(tag));
 }
 
-describe('named loaders', () => {
+describe('named loaders and skeletons', () => {
   it('finds a loader named without a role, and passes one with role="status"', () => {
     expect(namedLoadersWithoutRole('<Loader size="sm" aria-label="Loading" />')).toHaveLength(1);
     expect(namedLoadersWithoutRole('<Loader\n  size="sm"\n  aria-label="Loading"\n/>')).toHaveLength(1);
     expect(namedLoadersWithoutRole('<Loader size="sm" role="status" aria-label="Loading" />')).toEqual([]);
     expect(namedLoadersWithoutRole('<Loader size="sm" />')).toEqual([]);
+    expect(namedLoadersWithoutRole('<Skeleton height={36} aria-label="Loading roles" />')).toHaveLength(1);
   });
 
   it('every loader with an aria-label in the screens has a role', () => {
