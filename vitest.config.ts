@@ -37,7 +37,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // Each file already gets its own database (global-setup's template), and no test mocks a
+          // Each file already gets its own database (global-setup's template; a PGlite copy a finished
+          // file gave back is emptied and handed out again, docs/decisions/0090), and no test mocks a
           // module, so a worker keeps the app's modules loaded from one file to the next instead of
           // importing the whole server again for every file (CI time, issue 18).
           isolate: false,
@@ -52,6 +53,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // As the db project: a worker keeps the server's modules and its PGlite copies between files.
+          isolate: false,
         },
       },
     ],

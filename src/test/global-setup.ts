@@ -7,7 +7,14 @@ import type { TestProject } from 'vitest/node';
 import { build, isBuildStale } from '../../scripts/build';
 import { openPglite, openPostgres } from '../server/platform/db/database';
 import { prepareDatabase } from '../server/prepare-database';
-import { adminUrl, TEMPLATE_DB_PREFIX, TEST_DB_PREFIX, testTarget, withDatabase } from './test-database';
+import {
+  adminUrl,
+  keepTemplateRows,
+  TEMPLATE_DB_PREFIX,
+  TEST_DB_PREFIX,
+  testTarget,
+  withDatabase,
+} from './test-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +27,7 @@ export default async function setup(project: TestProject) {
   if (testTarget() === 'pglite') {
     const database = await openPglite(undefined);
     await prepareDatabase(database);
+    await keepTemplateRows(database);
     const dump = await database.pglite!.dumpDataDir('none');
     const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'emporium-template-')), 'template.tar');
     await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));

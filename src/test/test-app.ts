@@ -13,7 +13,7 @@ import type { AnyRoute } from '../server/platform/http/define-route';
 import { runDueJobs } from '../server/platform/jobs/job-queue';
 import { jobs } from '../server/platform/jobs/jobs.tables';
 import { createUser, TEST_PASSWORD, type UserOverrides } from './factories';
-import { freshDatabase } from './test-database';
+import { freshDatabase, recycleDatabase } from './test-database';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -197,7 +197,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await database.close();
+      await recycleDatabase(database);
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
