@@ -47,6 +47,7 @@ test('a guest adds a product from its page, changes the quantity in the cart and
   await page.getByRole('button', { name: 'Clear cart' }).click();
   const confirm = page.getByRole('dialog', { name: 'Clear your cart?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
   await expect(line).toHaveCount(1);
   await page.getByRole('button', { name: 'Clear cart' }).click();
   await page.getByTestId('confirm-clear').click();

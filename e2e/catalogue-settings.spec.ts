@@ -126,6 +126,7 @@ test('an admin sets up categories, an attribute with values, a colour and a VAT 
   const confirm = page.getByRole('dialog', { name: `Delete the colour ${colour}?` });
   await expect(confirm.getByText('This action cannot be undone.')).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
   await expect(colours.getByText(colour, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: `Delete ${colour}` }).click();
   await page.getByTestId('confirm-button').click();

@@ -33,6 +33,7 @@ test('staff filter the demo orders, export what they see and delete a cancelled 
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(`Delete order ${code}?`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
   await expect(rows).toHaveCount(1);
   await page.getByRole('button', { name: `Delete order ${code}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete order' }).click();
