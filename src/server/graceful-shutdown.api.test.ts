@@ -2,20 +2,45 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { guestSession, request, spawnServer, waitUntilReady } from '../test/process/spawn-server';
+import {
+  adminUrl,
+  onAdminDatabase,
+  TEMPLATE_DB_PREFIX,
+  TEST_DB_PREFIX,
+  testTarget,
+  withDatabase,
+} from '../test/test-database';
 import { DEFAULT_DEMO_PASSWORD } from './config';
 
 const PORT = 4501;
 let dataDir = '';
+let ownDatabase = '';
 afterAll(async () => {
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  if (ownDatabase) await onAdminDatabase(`drop database if exists ${ownDatabase} with (force)`);
 });
+
+/**
+ * The server's database: a folder of its own on PGlite; on PostgreSQL a copy of the run's migrated
+ * template, named like the run's test copies so its teardown drops it too. Never the database the
+ * suite's DATABASE_URL names (the server's own `postgres`), which the process would otherwise
+ * inherit, migrate and seed.
+ */
+async function databaseEnv(): Promise<Record<string, string>> {
+  if (testTarget() === 'pglite') return { DATABASE_URL: '' };
+  const template = inject('templatePath');
+  ownDatabase = `${TEST_DB_PREFIX}${template.slice(TEMPLATE_DB_PREFIX.length)}_shutdown`;
+  await onAdminDatabase(`create database ${ownDatabase} template ${template}`);
+  return { DATABASE_URL: withDatabase(adminUrl(), ownDatabase) };
+}
 
 describe('graceful shutdown (SIGTERM)', () => {
   it('finishes the request in flight with 200, refuses new connections and exits 0', async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'emporium-shutdown-'));
     const server = spawnServer('src/server/main.ts', {
+      ...(await databaseEnv()),
       PORT: String(PORT),
       HOST: '127.0.0.1',
       EMPORIUM_DATA_DIR: dataDir,
