@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
 import type { Executor, Tx } from '../../platform/db/database';
-import { carts } from './cart.tables';
+import { preparedStatement } from '../../platform/db/prepared';
+import { cartItems, carts } from './cart.tables';
 
 /** The guest cart's cookie: a random token whose hash names the cart (issue 14). */
 export const CART_COOKIE = 'emporium_cart';
@@ -82,11 +83,42 @@ export function clearCartCookie(reply: FastifyReply): void {
 
 /** The owner's cart under its row lock (checkout: adds from another tab wait), or null when none. */
 export async function lockCart(tx: Tx, owner: CartOwner): Promise<number | null> {
-  const [row] = await tx
+  if (!('userId' in owner) && owner.guestToken === null) return null;
+  const [row] =
+    'userId' in owner
+      ? await lockUserCart(tx).execute({ userId: owner.userId })
+      : await lockGuestCart(tx).execute({ tokenHash: hashToken(owner.guestToken!) });
+  return row?.id ?? null;
+}
+
+// The checkout's first statements (docs/decisions/0091): built once per process.
+const lockUserCart = preparedStatement((db) =>
+  db
     .select({ id: carts.id })
     .from(carts)
-    .where(ownerCondition(owner))
+    .where(eq(carts.userId, sql.placeholder('userId')))
     .for('update')
-    .limit(1);
-  return row?.id ?? null;
+    .limit(1)
+    .prepare('cart_lock_by_user'),
+);
+const lockGuestCart = preparedStatement((db) =>
+  db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.guestTokenHash, sql.placeholder('tokenHash')))
+    .for('update')
+    .limit(1)
+    .prepare('cart_lock_by_guest'),
+);
+
+const deleteCartItems = preparedStatement((db) =>
+  db
+    .delete(cartItems)
+    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
+    .prepare('cart_items_delete_all'),
+);
+
+/** Empties the cart (a placed order spends all its lines; the buyer's "clear"). */
+export async function emptyCart(tx: Tx, cartId: number): Promise<void> {
+  await deleteCartItems(tx).execute({ cartId });
 }

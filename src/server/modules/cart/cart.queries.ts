@@ -3,6 +3,7 @@ import type { CartItemReply, CartReply, CartTotalsReply } from '../../../contrac
 import { cents, toDecimal } from '../../../domain/money/money';
 import { type LineInput, orderTotals } from '../../../domain/pricing/totals';
 import type { Executor } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
 import { readTogether } from '../../platform/db/read-together';
 import type { Storage } from '../../platform/files/storage';
 import { getSettings } from '../../platform/settings/settings-store';
@@ -20,8 +21,17 @@ export type CartReader = {
 };
 
 export async function cartLines(db: Executor, cartId: number): Promise<CartLineRow[]> {
-  return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.id));
+  return cartLinesStatement(db).execute({ cartId });
 }
+
+const cartLinesStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
+    .orderBy(asc(cartItems.id))
+    .prepare('cart_lines'),
+);
 
 /** How many units the cart holds (the header's badge, `cartCount`). */
 export async function cartCount(db: Executor, cartId: number | null): Promise<number> {

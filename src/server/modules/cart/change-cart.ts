@@ -9,7 +9,7 @@ import { getSetting } from '../../platform/settings/settings-store';
 import { loadShopProducts } from '../catalogue';
 import { stockError } from './add-to-cart';
 import { cartItems, carts } from './cart.tables';
-import { type CartOwner, cartOwnerOf, clearCartCookie, findCartId } from './cart-owner';
+import { type CartOwner, cartOwnerOf, clearCartCookie, emptyCart, findCartId } from './cart-owner';
 
 /** The owner's line, locked with its cart; another shopper's line is not found (never changed). */
 async function lockLine(tx: Tx, owner: CartOwner, lineId: number) {
@@ -65,7 +65,7 @@ export async function clearCart(ctx: AppContext, owner: CartOwner): Promise<void
   await ctx.db.transaction(async (tx) => {
     const cartId = await findCartId(tx, owner);
     if (cartId === null) return;
-    await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+    await emptyCart(tx, cartId);
   });
 }
 

@@ -2,7 +2,7 @@ export { addLinesToUserCart, type CartLineInput } from './add-lines-to-user-cart
 export { type CartLineRow, type CartReader, cartLines, ownerCartCount, readCart } from './cart.queries';
 export { cartRoutes } from './cart.routes';
 export { cartItems, carts } from './cart.tables';
-export { CART_COOKIE, type CartOwner, cartOwnerOf, clearCartCookie, lockCart } from './cart-owner';
+export { CART_COOKIE, type CartOwner, cartOwnerOf, clearCartCookie, emptyCart, lockCart } from './cart-owner';
 export { cartReaderOf, visibleToOf } from './cart-reader';
 export { mergeGuestCartAtSignIn } from './change-cart';
 export { assertOrderingOpen } from './ordering-open';

@@ -6,7 +6,7 @@ import type { DiscountKind, OwnDiscount, PricingRule, RuleType } from '../../../
 import type { VatInfo, VatSettings, VatType } from '../../../domain/pricing/vat';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import type { Executor } from '../../platform/db/database';
-import { preparedStatement } from '../../platform/db/prepared';
+import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { cachedReference } from '../../platform/db/reference-cache';
 import { settingsReader } from '../../platform/settings/settings-store';
@@ -132,7 +132,7 @@ const categoriesOfProducts = preparedStatement((db) =>
     })
     .from(productCategories)
     .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-    .where(sql`${productCategories.productId} = any(${sql.placeholder('ids')}::integer[])`)
+    .where(inIdsPlaceholder(productCategories.productId))
     .prepare('categories_of_products'),
 );
 

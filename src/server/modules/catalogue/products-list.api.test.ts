@@ -9,10 +9,10 @@ import type {
 } from '../../../contracts/catalogue';
 import { isoDateInZone } from '../../../domain/dates/date-format';
 import { createProduct, createUser, type ProductOverrides } from '../../../test/factories';
+import { loggedDb } from '../../../test/logged-db';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { readWorkbook } from '../../../test/xlsx';
 import { auditLog } from '../../platform/audit/audit.tables';
-import type { Executor } from '../../platform/db/database';
 import { files } from '../files';
 import {
   attributes,
@@ -464,24 +464,15 @@ describe('GET /admin/products', () => {
       });
     }
     const selectsFor = async (limit: number) => {
-      let selects = 0;
-      const counting = new Proxy(db(), {
-        get(target, property, receiver) {
-          const value = Reflect.get(target, property, receiver);
-          if (property !== 'select' || typeof value !== 'function') return value;
-          return (...args: unknown[]) => {
-            selects += 1;
-            return value.apply(target, args);
-          };
-        },
-      }) as Executor;
+      // Every statement sent, prepared or not (a prepared one builds no query builder again).
+      const { db: logged, sent } = loggedDb(t.database);
       const rows = await productBatch(
-        counting,
+        logged,
         { search: word, sort: 'stock_quantity', direction: 'desc' },
         limit,
         0,
       );
-      return { selects, rows: rows.length };
+      return { selects: sent.filter((q) => /^\s*select/i.test(q)).length, rows: rows.length };
     };
     const small = await selectsFor(2);
     const full = await selectsFor(15);

@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Cents } from '../../../domain/money/money';
 import { fromDecimal } from '../../../domain/money/money';
 import { priceItem } from '../../../domain/pricing/catalogue-price';
 import { ruleUsed } from '../../../domain/pricing/discounts';
 import type { VatInfo } from '../../../domain/pricing/vat';
 import type { Executor } from '../../platform/db/database';
+import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { readTogether } from '../../platform/db/read-together';
 import type { Storage } from '../../platform/files/storage';
@@ -61,53 +62,10 @@ export async function loadShopProducts(
   const ids = [...new Set(productIds)];
   const result = new Map<number, SellableProduct>();
   if (ids.length === 0) return result;
-  const rows = await db
-    .select({
-      ...priceableColumns,
-      name: products.name,
-      slug: products.slug,
-      sku: products.sku,
-      unitSellingLabel: products.unitSellingLabel,
-      stockQuantity: products.stockQuantity,
-      weight: products.weight,
-      isFreeShipping: products.isFreeShipping,
-      vatId: products.vatId,
-      vatType: vats.type,
-      vatRate: vats.rate,
-      vatIsActive: vats.isActive,
-      thumbnailPath: files.path,
-      thumbnailPreviewPath: files.previewPath,
-    })
-    .from(products)
-    .leftJoin(vats, eq(vats.id, products.vatId))
-    .leftJoin(files, eq(files.id, products.thumbnailId))
-    .where(
-      and(
-        inArray(products.id, ids),
-        notDeleted,
-        eq(products.isActive, true),
-        sql`${products.shopVisibility} && array[${visibleTo}, 'guest']::text[]`,
-      ),
-    );
+  const rows = await shopProductRows(db).execute({ ids, visibleTo });
   const found = rows.map((r) => r.id);
   const [variantRows, categoryIds] = await readTogether(db, [
-    () =>
-      found.length
-        ? db
-            .select({
-              id: productStocks.id,
-              productId: productStocks.productId,
-              variant: productStocks.variant,
-              sku: productStocks.sku,
-              qty: productStocks.qty,
-              price: productStocks.price,
-              colorIds: sql<
-                number[]
-              >`coalesce((select array_agg(${qualified(productStockColors.colorId)}) from ${productStockColors} where ${qualified(productStockColors.productStockId)} = ${qualified(productStocks.id)}), '{}')`,
-            })
-            .from(productStocks)
-            .where(inArray(productStocks.productId, found))
-        : Promise.resolve([]),
+    () => (found.length ? shopVariantRows(db).execute({ ids: found }) : Promise.resolve([])),
     () => categoryIdsWithParents(db, found),
   ]);
   for (const row of rows) {
@@ -145,6 +103,57 @@ export async function loadShopProducts(
   }
   return result;
 }
+
+// Every cart read and checkout reads these (docs/decisions/0091): built once per process.
+const shopProductRows = preparedStatement((db) =>
+  db
+    .select({
+      ...priceableColumns,
+      name: products.name,
+      slug: products.slug,
+      sku: products.sku,
+      unitSellingLabel: products.unitSellingLabel,
+      stockQuantity: products.stockQuantity,
+      weight: products.weight,
+      isFreeShipping: products.isFreeShipping,
+      vatId: products.vatId,
+      vatType: vats.type,
+      vatRate: vats.rate,
+      vatIsActive: vats.isActive,
+      thumbnailPath: files.path,
+      thumbnailPreviewPath: files.previewPath,
+    })
+    .from(products)
+    .leftJoin(vats, eq(vats.id, products.vatId))
+    .leftJoin(files, eq(files.id, products.thumbnailId))
+    .where(
+      and(
+        inIdsPlaceholder(products.id),
+        notDeleted,
+        eq(products.isActive, true),
+        sql`${products.shopVisibility} && array[${sql.placeholder('visibleTo')}::text, 'guest']::text[]`,
+      ),
+    )
+    .prepare('shop_items_products'),
+);
+
+const shopVariantRows = preparedStatement((db) =>
+  db
+    .select({
+      id: productStocks.id,
+      productId: productStocks.productId,
+      variant: productStocks.variant,
+      sku: productStocks.sku,
+      qty: productStocks.qty,
+      price: productStocks.price,
+      colorIds: sql<
+        number[]
+      >`coalesce((select array_agg(${qualified(productStockColors.colorId)}) from ${productStockColors} where ${qualified(productStockColors.productStockId)} = ${qualified(productStocks.id)}), '{}')`,
+    })
+    .from(productStocks)
+    .where(inIdsPlaceholder(productStocks.productId))
+    .prepare('shop_items_variants'),
+);
 
 /** A shop product with what the pricing engine reads of it. */
 export type SellableProduct = ShopProduct & { pricingCategoryIds: number[]; priceable: PriceableRow };

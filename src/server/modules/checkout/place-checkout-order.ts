@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   type CheckoutBody,
@@ -15,7 +14,7 @@ import { hashToken, randomToken } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
 import { enqueueAll, queued } from '../../platform/jobs/job-queue';
 import { getSettings } from '../../platform/settings/settings-store';
-import { assertOrderingOpen, cartItems, cartLines, cartOwnerOf, cartReaderOf, lockCart } from '../cart';
+import { assertOrderingOpen, cartLines, cartOwnerOf, cartReaderOf, emptyCart, lockCart } from '../cart';
 import { loadShopProducts, shopUnitPrice } from '../catalogue';
 import { placeWebOrder } from '../orders';
 import { quoteShipping } from '../shipping';
@@ -204,7 +203,7 @@ export async function placeCheckoutOrder(
     const orderCode = placed.order.order_code;
 
     // The cart is spent with the order (all its lines: what could not be bought is gone too).
-    await tx.delete(cartItems).where(eq(cartItems.cartId, cartId!));
+    await emptyCart(tx, cartId!);
     await tx.insert(orderReceipts).values({ orderId, tokenHash: hashToken(token), createdAt: now });
     await enqueueAll(tx, now, [
       queued(orderConfirmationMail, { orderId, token }),

@@ -10,7 +10,7 @@ import type { SignedInSession } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
 import { getSetting } from '../../platform/settings/settings-store';
 import { findUser } from '../accounts';
-import { assertOrderingOpen, cartItems, cartLines, cartOwnerOf, cartReaderOf, lockCart } from '../cart';
+import { assertOrderingOpen, cartLines, cartOwnerOf, cartReaderOf, emptyCart, lockCart } from '../cart';
 import { loadShopProducts, shopUnitPrice } from '../catalogue';
 import { defaultCurrency } from '../currencies';
 import { placeWebOrder } from '../orders';
@@ -134,7 +134,7 @@ export async function placePartnerOrder(
     }
 
     // The cart is spent with the order.
-    await tx.delete(cartItems).where(eq(cartItems.cartId, cartId!));
+    await emptyCart(tx, cartId!);
 
     return {
       success: true,

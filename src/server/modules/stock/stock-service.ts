@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { STOCK_MESSAGES as M } from '../../../contracts/stock';
 import { AppError, fieldError } from '../../../domain/errors';
 import {
@@ -12,6 +12,7 @@ import {
   stockAlertFor,
 } from '../../../domain/stock/stock-rules';
 import type { Tx } from '../../platform/db/database';
+import { inIdsPlaceholder, placeholders, preparedStatement } from '../../platform/db/prepared';
 import { notFound } from '../../platform/http/errors';
 import { getSetting, getSettings } from '../../platform/settings/settings-store';
 import { productStocks, products } from '../catalogue/catalogue.tables';
@@ -185,30 +186,9 @@ export async function lockStockItems(
   const productIds = [...new Set(items.map((i) => i.productId))].sort((a, b) => a - b);
   const variantIds = [...new Set(items.flatMap((i) => (i.variantId === null ? [] : [i.variantId])))];
   if (productIds.length === 0) return () => 0;
-  const productRows = await tx
-    .select({
-      id: products.id,
-      name: products.name,
-      isVariable: products.isVariableProduct,
-      total: products.stockQuantity,
-      threshold: products.lowStockThreshold,
-    })
-    .from(products)
-    .where(inArray(products.id, productIds))
-    .orderBy(asc(products.id))
-    .for('no key update');
+  const productRows = await lockProductsStatement(tx).execute({ ids: productIds });
   // Under the products' locks, their variants and location rows cannot change: read, not locked.
-  const variantRows = variantIds.length
-    ? await tx
-        .select({
-          id: productStocks.id,
-          productId: productStocks.productId,
-          label: productStocks.variant,
-          qty: productStocks.qty,
-        })
-        .from(productStocks)
-        .where(inArray(productStocks.id, variantIds))
-    : [];
+  const variantRows = variantIds.length ? await lockedVariantsStatement(tx).execute({ ids: variantIds }) : [];
   const placementRows = await locationRowsOf(tx, productIds);
 
   const locked = lockedInTransaction.get(tx) ?? new Map<number, LockedRows>();
@@ -227,6 +207,35 @@ export async function lockStockItems(
   for (const v of variantRows) totals.set(key(v.productId, v.id), v.qty);
   return (item) => totals.get(key(item.productId, item.variantId)) ?? 0;
 }
+
+// A checkout's stock statements (docs/decisions/0091): built once per process.
+const lockProductsStatement = preparedStatement((db) =>
+  db
+    .select({
+      id: products.id,
+      name: products.name,
+      isVariable: products.isVariableProduct,
+      total: products.stockQuantity,
+      threshold: products.lowStockThreshold,
+    })
+    .from(products)
+    .where(inIdsPlaceholder(products.id))
+    .orderBy(asc(products.id))
+    .for('no key update')
+    .prepare('stock_lock_products'),
+);
+const lockedVariantsStatement = preparedStatement((db) =>
+  db
+    .select({
+      id: productStocks.id,
+      productId: productStocks.productId,
+      label: productStocks.variant,
+      qty: productStocks.qty,
+    })
+    .from(productStocks)
+    .where(inIdsPlaceholder(productStocks.id))
+    .prepare('stock_locked_variants'),
+);
 
 const itemLocationRows = (item: StockItem) =>
   and(
@@ -260,27 +269,41 @@ async function holdingsOf(tx: Tx, item: LockedItem): Promise<StockHolding[]> {
 /** Moves the item's total by delta; conditional, so it never goes below zero. Answers the new total. */
 async function moveTotal(tx: Tx, item: LockedItem, delta: number): Promise<number> {
   if (item.variantId === null) {
-    const [row] = await tx
-      .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} + ${delta}` })
-      .where(and(eq(products.id, item.productId), sql`${products.stockQuantity} + ${delta} >= 0`))
-      .returning({ total: products.stockQuantity });
+    const [row] = await moveProductTotal(tx).execute({ id: item.productId, delta });
     if (!row) throw notEnough(item, item.total, -delta);
     return row.total;
   }
-  const [row] = await tx
-    .update(productStocks)
-    .set({ qty: sql`${productStocks.qty} + ${delta}` })
-    .where(and(eq(productStocks.id, item.variantId), sql`${productStocks.qty} + ${delta} >= 0`))
-    .returning({ total: productStocks.qty });
+  const [row] = await moveVariantTotal(tx).execute({ id: item.variantId, delta });
   if (!row) throw notEnough(item, item.total, -delta);
   // A variable product's stock_quantity is the sum of its variants' (productStockQuantity).
-  await tx
-    .update(products)
-    .set({ stockQuantity: sql`greatest(${products.stockQuantity} + ${delta}, 0)` })
-    .where(eq(products.id, item.productId));
+  await moveVariableProductTotal(tx).execute({ id: item.productId, delta });
   return row.total;
 }
+
+const delta = sql.placeholder('delta');
+const moveProductTotal = preparedStatement((db) =>
+  db
+    .update(products)
+    .set({ stockQuantity: sql`${products.stockQuantity} + ${delta}` })
+    .where(and(eq(products.id, sql.placeholder('id')), sql`${products.stockQuantity} + ${delta} >= 0`))
+    .returning({ total: products.stockQuantity })
+    .prepare('stock_move_product_total'),
+);
+const moveVariantTotal = preparedStatement((db) =>
+  db
+    .update(productStocks)
+    .set({ qty: sql`${productStocks.qty} + ${delta}` })
+    .where(and(eq(productStocks.id, sql.placeholder('id')), sql`${productStocks.qty} + ${delta} >= 0`))
+    .returning({ total: productStocks.qty })
+    .prepare('stock_move_variant_total'),
+);
+const moveVariableProductTotal = preparedStatement((db) =>
+  db
+    .update(products)
+    .set({ stockQuantity: sql`greatest(${products.stockQuantity} + ${delta}, 0)` })
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare('stock_move_variable_product_total'),
+);
 
 /** Moves the item's stock at one location by delta (creating its row on the way up). */
 async function moveAtLocation(tx: Tx, item: StockItem, locationId: number, delta: number): Promise<void> {
@@ -322,7 +345,7 @@ async function writeMovement(
     notes?: string | null | undefined;
   },
 ): Promise<void> {
-  await tx.insert(stockMovements).values({
+  await insertMovement(tx).execute({
     productId: item.productId,
     variantId: item.variantId,
     storeLocationId: change.locationId,
@@ -338,6 +361,29 @@ async function writeMovement(
     notes: change.notes ?? null,
   });
 }
+
+const insertMovement = preparedStatement((db) =>
+  db
+    .insert(stockMovements)
+    .values(
+      placeholders([
+        'productId',
+        'variantId',
+        'storeLocationId',
+        'movementType',
+        'reason',
+        'quantityChanged',
+        'quantityBefore',
+        'quantityAfter',
+        'referenceType',
+        'referenceId',
+        'referenceLabel',
+        'userId',
+        'notes',
+      ]),
+    )
+    .prepare('stock_movement_insert'),
+);
 
 /**
  * Queues the low-stock or out-of-stock e-mail a fall of stock calls for, when that notification is
@@ -393,6 +439,15 @@ export async function hasActiveStoreLocations(tx: Tx): Promise<boolean> {
   return row !== undefined;
 }
 
+const insertDeduction = preparedStatement((db) =>
+  db
+    .insert(stockDeductions)
+    .values(placeholders(['referenceType', 'referenceId', 'productId', 'variantId', 'quantity', 'takenFrom']))
+    .onConflictDoNothing()
+    .returning({ id: stockDeductions.id })
+    .prepare('stock_deduction_insert'),
+);
+
 /**
  * Takes `quantity` of an item for an order or booking. Idempotent per reference and item
  * (DECISIONS 10): a second call answers `already_deducted` and changes nothing, until
@@ -414,18 +469,14 @@ export async function deduct(tx: Tx, input: DeductInput): Promise<DeductResult> 
     throw notEnough(item, available, input.quantity);
   }
   // One deduction per reference and item (its unique index): a second one inserts nothing.
-  const inserted = await tx
-    .insert(stockDeductions)
-    .values({
-      referenceType: input.reference.type,
-      referenceId: input.reference.id,
-      productId: item.productId,
-      variantId: item.variantId,
-      quantity: input.quantity,
-      takenFrom: plan.map((t) => ({ location_id: t.locationId, quantity: t.quantity })),
-    })
-    .onConflictDoNothing()
-    .returning({ id: stockDeductions.id });
+  const inserted = await insertDeduction(tx).execute({
+    referenceType: input.reference.type,
+    referenceId: input.reference.id,
+    productId: item.productId,
+    variantId: item.variantId,
+    quantity: input.quantity,
+    takenFrom: plan.map((t) => ({ location_id: t.locationId, quantity: t.quantity })),
+  });
   if (inserted.length === 0) return { status: 'already_deducted' };
   let total = item.total;
   for (const take of plan) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { STOCK_SEARCH_LIMIT } from '../../../contracts/stock';
 import type { Executor } from '../../platform/db/database';
+import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { readTogether } from '../../platform/db/read-together';
 import { productStocks, products } from '../catalogue/catalogue.tables';
 import { locationStocks, storeLocations } from './stock.tables';
@@ -29,7 +30,11 @@ export type StockSearchProduct = {
 
 /** The location rows of these products (and their variants), by location id. */
 export function locationRowsOf(db: Executor, productIds: readonly number[]) {
-  return db
+  return locationRowsStatement(db).execute({ ids: [...productIds] });
+}
+
+const locationRowsStatement = preparedStatement((db) =>
+  db
     .select({
       productId: locationStocks.productId,
       variantId: locationStocks.variantId,
@@ -37,9 +42,10 @@ export function locationRowsOf(db: Executor, productIds: readonly number[]) {
       quantity: locationStocks.quantity,
     })
     .from(locationStocks)
-    .where(inArray(locationStocks.productId, [...productIds]))
-    .orderBy(asc(locationStocks.storeLocationId));
-}
+    .where(inIdsPlaceholder(locationStocks.productId))
+    .orderBy(asc(locationStocks.storeLocationId))
+    .prepare('stock_location_rows'),
+);
 
 /** GET /api/stock-update/search-products: up to 10 live products by name or SKU (of the product or a variant). */
 export async function searchStockProducts(db: Executor, search: string): Promise<StockSearchProduct[]> {

@@ -1,27 +1,77 @@
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from './database';
 
+/** What drizzle's sessions and prepared queries (node-postgres and PGlite alike) run on. */
+type Connected = { client?: unknown };
+
+/** The connection a handle runs on: the pool or PGlite for a database, the held connection for a transaction. */
+function connectionOf(db: Executor): object | null {
+  const session = (db as unknown as { session?: Connected }).session;
+  const client = session?.client;
+  return typeof client === 'object' && client !== null ? client : null;
+}
+
 /**
- * A statement built once per database handle (issue 13): drizzle turns the query into SQL once
- * instead of on every request, and PostgreSQL parses and plans the named statement once per
- * connection. `build` must take everything that varies through `sql.placeholder`. A transaction
- * handle gets its own statement (a prepared query runs on the handle it was built on), built once
- * per transaction; the name stays the same, so a connection keeps one parsed copy.
+ * The drizzle database a handle belongs to: its session's options (logger, cache), which its
+ * transactions' sessions share. A statement built for it runs on any of its connections.
+ */
+function databaseOf(db: Executor): object | null {
+  const options = (db as unknown as { session?: { options?: unknown } }).session?.options;
+  return typeof options === 'object' && options !== null ? options : null;
+}
+
+/**
+ * A statement built once per database (issue 13, docs/decisions/0091), so once per process in
+ * production: drizzle turns the query into SQL once instead of on every request, and PostgreSQL
+ * parses and plans the named statement once per connection. `build` must take everything that
+ * varies through `sql.placeholder`. A prepared query runs on the connection it holds (`client`); for another
+ * handle, a database or a transaction, it is the same query over that handle's connection: an
+ * object whose own `client` is the handle's and whose prototype is the built query, made once per
+ * connection. So a transaction's statements cost no build either, and run inside the transaction.
  */
 export function preparedStatement<T>(build: (db: Executor) => T): (db: Executor) => T {
+  // Per database: the built query, and its copy for each connection that ran it.
+  const built = new WeakMap<object, { template: T; byConnection: WeakMap<object, T> }>();
+  // A statement that cannot move to another connection, built for its handle.
   const byHandle = new WeakMap<Executor, T>();
+  const forHandle = (db: Executor, statement = build(db)) => {
+    byHandle.set(db, statement);
+    return statement;
+  };
   return (db) => {
-    let statement = byHandle.get(db);
+    const own = byHandle.get(db);
+    if (own !== undefined) return own;
+    const connection = connectionOf(db);
+    const database = databaseOf(db);
+    // Not a drizzle session over a client (no such handle today): built for the handle itself.
+    if (connection === null || database === null) return forHandle(db);
+    let kept = built.get(database);
+    if (kept === undefined) {
+      const template = build(db);
+      // Not a prepared query: it runs where it was built, so it is built for each handle.
+      if (!isConnected(template)) return forHandle(db, template);
+      // The template keeps no connection of its own (a transaction's, or a test database's PGlite).
+      template.client = null;
+      kept = { template, byConnection: new WeakMap() };
+      built.set(database, kept);
+    }
+    let statement = kept.byConnection.get(connection);
     if (statement === undefined) {
-      statement = build(db);
-      byHandle.set(db, statement);
+      statement = Object.create(kept.template as object, { client: { value: connection } }) as T;
+      kept.byConnection.set(connection, statement);
     }
     return statement;
   };
 }
 
+function isConnected(statement: unknown): statement is Connected {
+  return typeof statement === 'object' && statement !== null && Object.hasOwn(statement, 'client');
+}
+
 /**
  * The same, for a statement that comes in a few shapes (a list's sort and direction): one
- * statement per shape and handle, named after its shape by `build`.
+ * statement per shape, named after its shape by `build`.
  */
 export function preparedStatements<K extends string, T>(
   build: (db: Executor, key: K) => T,
@@ -35,4 +85,17 @@ export function preparedStatements<K extends string, T>(
     }
     return statement(db);
   };
+}
+
+/**
+ * `column` is one of a list of integer ids given at execution (`execute({ [name]: ids })`): the
+ * prepared form of `inArray`, one statement whatever the list's length.
+ */
+export function inIdsPlaceholder(column: AnyPgColumn, name = 'ids'): SQL {
+  return sql`${column} = any(${sql.placeholder(name)}::integer[])`;
+}
+
+/** Values for an insert's columns, each given at execution under its own name. */
+export function placeholders<const K extends string>(keys: readonly K[]): Record<K, Placeholder<K>> {
+  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<K, Placeholder<K>>;
 }
