@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function rule(limit: number) {
+async function rule(limit: number | null, perUser: number | null = null) {
   const [row] = await t.ctx.db
     .insert(discountRules)
     .values({
@@ -25,6 +25,7 @@ async function rule(limit: number) {
       type: 'global',
       discountValue: '5',
       totalUsageLimit: limit,
+      maxUsagePerUser: perUser,
     })
     .returning();
   return row!;
@@ -110,6 +111,34 @@ describe('recording rule uses', () => {
       .from(discountRuleUsages)
       .where(eq(discountRuleUsages.reference, 'order:twice'));
     expect(uses.map((u) => u.discountRuleId).sort((a, b) => a - b)).toEqual([first.id, second.id]);
+  });
+
+  it('records each rule once per reference, limited or not, and skips a rule that does not exist', async () => {
+    const open = await rule(null);
+    const limited = await rule(3);
+    const perBuyer = await rule(null, 1);
+    const missing = perBuyer.id + 1_000_000;
+    const record = (reference: string) =>
+      t.ctx.db.transaction((tx) =>
+        recordRuleUses(tx, [missing, perBuyer.id, limited.id, open.id], null, reference),
+      );
+    // A guest cannot use a rule limited per buyer (docs/decisions/0085); the others are recorded.
+    expect(await record(`order:mixed:${open.id}`)).toEqual([open.id, limited.id]);
+    // The same reference again (a re-opened order) records nothing twice.
+    expect(await record(`order:mixed:${open.id}`)).toEqual([]);
+    expect(await record(`order:mixed2:${open.id}`)).toEqual([open.id, limited.id]);
+    const rows = await t.ctx.db
+      .select()
+      .from(discountRules)
+      .where(eq(discountRules.id, open.id))
+      .union(t.ctx.db.select().from(discountRules).where(eq(discountRules.id, limited.id)));
+    // The use counts follow the recorded uses (the trigger counts at commit).
+    expect(rows.map((r) => r.usageCount)).toEqual([2, 2]);
+    const uses = await t.ctx.db
+      .select({ ruleId: discountRuleUsages.discountRuleId })
+      .from(discountRuleUsages)
+      .where(eq(discountRuleUsages.reference, `order:mixed:${open.id}`));
+    expect(uses.map((u) => u.ruleId).sort((a, b) => a - b)).toEqual([open.id, limited.id]);
   });
 
   it('gives back exactly the uses of a reference', async () => {

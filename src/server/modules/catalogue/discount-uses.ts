@@ -80,14 +80,17 @@ export async function recordRuleUses(
   // Each rule once, in id order (the lock order), however many lines it priced.
   for (const ruleId of [...new Set(ruleIds)].sort((a, b) => a - b)) {
     const byId = eq(discountRules.id, ruleId);
-    const [limits] = await tx
-      .select({ total: discountRules.totalUsageLimit, perUser: discountRules.maxUsagePerUser })
-      .from(discountRules)
-      .where(byId);
-    if (!limits) continue;
-    const limited = limits.total !== null || limits.perUser !== null;
-    const [rule] = limited ? await tx.select().from(discountRules).where(byId).for('update') : [null];
-    if (limited && !rule) continue;
+    // A rule without a limit is recorded in this one statement; a limited one is only read by it.
+    const [first] = await recordUnlimitedUse(tx, ruleId, userId, reference);
+    if (!first) continue;
+    if (first.inserted) {
+      recorded.push(ruleId);
+      continue;
+    }
+    // Without a limit and not inserted: already recorded under this reference.
+    if (!first.limited) continue;
+    const [rule] = await tx.select().from(discountRules).where(byId).for('update');
+    if (!rule) continue;
     // One use per rule per reference: recording again (a re-opened order) takes nothing twice.
     const [already] = await tx
       .select({ id: discountRuleUsages.id })
@@ -95,22 +98,46 @@ export async function recordRuleUses(
       .where(and(eq(discountRuleUsages.discountRuleId, ruleId), eq(discountRuleUsages.reference, reference)))
       .limit(1);
     if (already) continue;
-    if (rule) {
-      // Under the rule's lock, its count holds every committed use (the trigger counts at commit).
-      if (rule.totalUsageLimit !== null && rule.usageCount >= rule.totalUsageLimit) continue;
-      if (rule.maxUsagePerUser !== null) {
-        if (userId === null) continue;
-        const [mine] = await tx
-          .select({ n: sql<number>`cast(count(*) as integer)` })
-          .from(discountRuleUsages)
-          .where(and(eq(discountRuleUsages.discountRuleId, ruleId), eq(discountRuleUsages.userId, userId)));
-        if ((mine?.n ?? 0) >= rule.maxUsagePerUser) continue;
-      }
+    // Under the rule's lock, its count holds every committed use (the trigger counts at commit).
+    if (rule.totalUsageLimit !== null && rule.usageCount >= rule.totalUsageLimit) continue;
+    if (rule.maxUsagePerUser !== null) {
+      if (userId === null) continue;
+      const [mine] = await tx
+        .select({ n: sql<number>`cast(count(*) as integer)` })
+        .from(discountRuleUsages)
+        .where(and(eq(discountRuleUsages.discountRuleId, ruleId), eq(discountRuleUsages.userId, userId)));
+      if ((mine?.n ?? 0) >= rule.maxUsagePerUser) continue;
     }
     await tx.insert(discountRuleUsages).values({ discountRuleId: ruleId, userId, reference });
     recorded.push(ruleId);
   }
   return recorded;
+}
+
+/**
+ * A rule's first step in one statement (docs/decisions/0091): reads its limits and, when it has
+ * none and is not yet recorded under this reference, records its use. No row: no such rule.
+ */
+async function recordUnlimitedUse(
+  tx: Tx,
+  ruleId: number,
+  userId: number | null,
+  reference: string,
+): Promise<{ limited: boolean; inserted: boolean }[]> {
+  const result = await tx.execute(sql`
+    with rule as (
+      select id, total_usage_limit is not null or max_usage_per_user is not null as limited
+      from ${discountRules} where id = ${ruleId}
+    ), inserted as (
+      insert into ${discountRuleUsages} (discount_rule_id, user_id, reference)
+      select id, ${userId}::integer, ${reference}::text from rule
+      where not limited and not exists (
+        select 1 from ${discountRuleUsages} u where u.discount_rule_id = rule.id and u.reference = ${reference}::text
+      )
+      returning 1
+    )
+    select limited, exists (select 1 from inserted) as inserted from rule`);
+  return (result as unknown as { rows: { limited: boolean; inserted: boolean }[] }).rows;
 }
 
 /**
