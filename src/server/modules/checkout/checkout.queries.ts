@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CheckoutChoice } from '../../../contracts/checkout';
 import { hashToken } from '../../platform/auth/tokens';
 import type { Executor } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
 import { countries, states } from '../shipping/shipping.tables';
 import { orderReceipts } from './checkout.tables';
 
@@ -25,20 +26,30 @@ export async function activeStatesOf(db: Executor, countryId: number): Promise<C
 }
 
 export async function findActiveCountry(db: Executor, id: number) {
-  const [row] = await db
-    .select({ id: countries.id, name: countries.name })
-    .from(countries)
-    .where(and(eq(countries.id, id), eq(countries.status, 1)));
+  const [row] = await activeCountryStatement(db).execute({ id });
   return row ?? null;
 }
 
 export async function findActiveState(db: Executor, id: number) {
-  const [row] = await db
-    .select({ id: states.id, name: states.name, countryId: states.countryId })
-    .from(states)
-    .where(and(eq(states.id, id), eq(states.status, 1)));
+  const [row] = await activeStateStatement(db).execute({ id });
   return row ?? null;
 }
+
+// Every checkout reads both (docs/decisions/0091).
+const activeCountryStatement = preparedStatement((db) =>
+  db
+    .select({ id: countries.id, name: countries.name })
+    .from(countries)
+    .where(and(eq(countries.id, sql.placeholder('id')), eq(countries.status, 1)))
+    .prepare('checkout_active_country'),
+);
+const activeStateStatement = preparedStatement((db) =>
+  db
+    .select({ id: states.id, name: states.name, countryId: states.countryId })
+    .from(states)
+    .where(and(eq(states.id, sql.placeholder('id')), eq(states.status, 1)))
+    .prepare('checkout_active_state'),
+);
 
 /** The order a receipt token names, or null (only the token's hash is stored). */
 export async function orderIdOfReceipt(db: Executor, token: string): Promise<number | null> {

@@ -1,5 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
 import { cachedReference } from '../../platform/db/reference-cache';
 import { currencies } from './currencies.tables';
 
@@ -29,11 +30,17 @@ export async function defaultCurrency(db: Executor): Promise<CurrencyReply> {
 }
 
 async function readDefaultCurrency(db: Executor): Promise<CurrencyReply> {
-  const [row] = await db
+  const [row] = await defaultCurrencyStatement(db).execute();
+  return row ? presentCurrency(row) : FALLBACK_CURRENCY;
+}
+
+/** Every order reads it (in its transaction, past the reference cache): built once per database. */
+const defaultCurrencyStatement = preparedStatement((db) =>
+  db
     .select()
     .from(currencies)
     .where(eq(currencies.isActive, true))
     .orderBy(desc(currencies.isDefault), asc(currencies.id))
-    .limit(1);
-  return row ? presentCurrency(row) : FALLBACK_CURRENCY;
-}
+    .limit(1)
+    .prepare('currency_default'),
+);

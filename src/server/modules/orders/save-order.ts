@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   ORDER_MESSAGES as M,
@@ -36,6 +36,7 @@ import {
 import { stockQuantities } from '../../../domain/stock/stock-rules';
 import { audit, type ShopActor } from '../../platform/audit/audit';
 import type { Tx } from '../../platform/db/database';
+import { placeholders, preparedStatements } from '../../platform/db/prepared';
 import { shopToday } from '../../platform/settings/settings-store';
 import { checkCustomerAccount } from '../accounts';
 import { defaultCurrency } from '../currencies';
@@ -446,13 +447,31 @@ function dateOrNull(value: string | null): Date | null {
 
 /** Inserts the order with a fresh ORD-YYMMDD-XXXX code, drawing again on a clash (decision 0030). */
 async function insertWithCode(tx: Tx, now: Date, values: Omit<typeof orders.$inferInsert, 'orderCode'>) {
+  // Only the columns given (the others take their defaults), in a fixed order: one statement per set.
+  const given = Object.entries(values).filter(([, value]) => value !== undefined);
+  const columns = ['orderCode', ...given.map(([key]) => key).sort()] as OrderColumn[];
+  const statement = insertOrder(tx, columns.join(','));
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const [row] = await tx
-      .insert(orders)
-      .values({ ...values, orderCode: orderCode(now, randomBytes(4)) })
-      .onConflictDoNothing({ target: orders.orderCode })
-      .returning();
+    const [row] = await statement.execute({
+      ...Object.fromEntries(given),
+      orderCode: orderCode(now, randomBytes(4)),
+    });
     if (row) return row;
   }
   throw new AppError('conflict', 'Could not allocate an order code; please try again.');
 }
+
+type OrderColumn = keyof typeof orders.$inferInsert;
+
+/**
+ * A new order's insert, prepared for each set of columns it is given (docs/decisions/0091): the
+ * order form and both checkouts each give one set, so a process builds a handful.
+ */
+const insertOrder = preparedStatements((db, key: string) =>
+  db
+    .insert(orders)
+    .values(placeholders(orders, key.split(',') as OrderColumn[]))
+    .onConflictDoNothing({ target: orders.orderCode })
+    .returning()
+    .prepare(`orders_insert_${createHash('sha1').update(key).digest('hex')}`),
+);

@@ -366,7 +366,7 @@ const insertMovement = preparedStatement((db) =>
   db
     .insert(stockMovements)
     .values(
-      placeholders([
+      placeholders(stockMovements, [
         'productId',
         'variantId',
         'storeLocationId',
@@ -442,7 +442,16 @@ export async function hasActiveStoreLocations(tx: Tx): Promise<boolean> {
 const insertDeduction = preparedStatement((db) =>
   db
     .insert(stockDeductions)
-    .values(placeholders(['referenceType', 'referenceId', 'productId', 'variantId', 'quantity', 'takenFrom']))
+    .values(
+      placeholders(stockDeductions, [
+        'referenceType',
+        'referenceId',
+        'productId',
+        'variantId',
+        'quantity',
+        'takenFrom',
+      ]),
+    )
     .onConflictDoNothing()
     .returning({ id: stockDeductions.id })
     .prepare('stock_deduction_insert'),

@@ -1,4 +1,5 @@
 import type { Executor } from '../db/database';
+import { placeholders, preparedStatement } from '../db/prepared';
 import { auditLog } from './audit.tables';
 
 /** Who makes a change, as use cases record it in the audit trail. */
@@ -18,7 +19,7 @@ export type AuditEntry = {
 
 /** Writes one audit row; call it inside the transaction that makes the change. */
 export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  await insertAudit(db).execute({
     actorUserId: entry.actorUserId,
     action: entry.action,
     subjectType: entry.subjectType,
@@ -27,3 +28,11 @@ export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
     ip: entry.ip ?? null,
   });
 }
+
+/** Every write request records one: built once per database (docs/decisions/0091). */
+const insertAudit = preparedStatement((db) =>
+  db
+    .insert(auditLog)
+    .values(placeholders(auditLog, ['actorUserId', 'action', 'subjectType', 'subjectId', 'data', 'ip']))
+    .prepare('audit_log_insert'),
+);

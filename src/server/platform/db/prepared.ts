@@ -1,4 +1,4 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, Param, type SQL, sql, type Table } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from './database';
 
@@ -95,7 +95,24 @@ export function inIdsPlaceholder(column: AnyPgColumn, name = 'ids'): SQL {
   return sql`${column} = any(${sql.placeholder(name)}::integer[])`;
 }
 
-/** Values for an insert's columns, each given at execution under its own name. */
-export function placeholders<const K extends string>(keys: readonly K[]): Record<K, Placeholder<K>> {
-  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<K, Placeholder<K>>;
+/**
+ * Values for an insert's columns, each given at execution under its column's name. Drizzle encodes
+ * a placeholder's value through its column even when it is null (a null numeric would be sent as
+ * "null", a null timestamp would throw): a null is sent as null here, as an inline value would be.
+ */
+export function placeholders<TTable extends Table, const K extends keyof TTable['$inferInsert'] & string>(
+  table: TTable,
+  keys: readonly K[],
+): Record<K, SQL> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(
+    keys.map((key) => {
+      const column = columns[key];
+      if (!column) throw new Error(`${key} is not a column of this table`);
+      const encoder = {
+        mapToDriverValue: (value: unknown) => (value === null ? null : column.mapToDriverValue(value)),
+      };
+      return [key, sql`${new Param(sql.placeholder(key), encoder)}`];
+    }),
+  ) as Record<K, SQL>;
 }
