@@ -1,12 +1,11 @@
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { ProductListQuery } from '../../../contracts/catalogue';
 import type { Buyer } from '../../../domain/pricing/discounts';
 import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
-import { preparedStatement, preparedStatements } from '../../platform/db/prepared';
+import { preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
-import { readTogether } from '../../platform/db/read-together';
-import { rowCount } from '../../platform/db/row-counts';
+import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
 import { likePattern, paged } from '../../platform/http/paging';
 import { files } from '../files';
 import {
@@ -17,7 +16,8 @@ import {
   productStocks,
   products,
 } from './catalogue.tables';
-import { categoryIdsWithParents, loadShopPricing, type ShopPricing } from './pricing-context';
+import { loadShopPricing, type ShopPricing } from './pricing-context';
+import { withParents } from './product.queries';
 
 export type ProductListFilters = Pick<
   ProductListQuery,
@@ -157,87 +157,103 @@ export type ProductListRow = {
   variants: VariantPriceRow[];
 };
 
-/** `products.id` among the `ids` placeholder: one statement for any number of ids. */
-const idIn = (column: SQL | typeof products.id) => sql`${column} = any(${sql.placeholder('ids')}::integer[])`;
+/**
+ * A page's products with their brand, supplier, thumbnail, categories, variants' prices and the
+ * categories their prices are matched on, in one statement: the page's ids are found on the
+ * products table alone (the IN subquery, through the sort's index), then only those rows get their
+ * details as columns (docs/decisions/0092; they were four statements).
+ */
+function listSelect(db: Executor, total: SQL<number | null>) {
+  return db
+    .select({
+      ...productListColumns,
+      variants: sql<VariantPriceRow[]>`coalesce((
+        select json_agg(json_build_object('id', s.id, 'productId', s.product_id, 'price', s.price::text,
+          'qty', s.qty) order by s.sort_order, s.id)
+        from ${productStocks} s where s.product_id = ${qualified(products.id)}), '[]')`,
+      // Its categories and their parents, as the discount rules match them.
+      categoryRefs: sql<{ id: number; parentId: number | null }[]>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id) order by c.id)
+        from ${productCategories} pc join ${categories} c on c.id = pc.category_id
+        where pc.product_id = ${qualified(products.id)}), '[]')`,
+      total,
+    })
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(users, eq(users.id, products.supplierId))
+    .leftJoin(files, eq(files.id, products.thumbnailId));
+}
 
-/** The whole list's page of ids in each order: prepared, as the hot read (issue 13). */
-const wholeListIds = preparedStatements(
+/** The whole list's page in each order, with the kept count of products: prepared, as the hot read (issue 13). */
+const wholeListPage = preparedStatements(
   (db, key: `${ProductListOrder['sort']}:${ProductListOrder['direction']}`) => {
     const [sort, direction] = key.split(':') as [ProductListOrder['sort'], ProductListOrder['direction']];
-    return db
-      .select({ id: products.id })
-      .from(products)
-      .where(notDeleted)
-      .orderBy(...productOrder({ sort, direction }))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
+    const order = productOrder({ sort, direction });
+    return listSelect(db, keptCountColumn('products'))
+      .where(
+        inArray(
+          products.id,
+          db
+            .select({ id: products.id })
+            .from(products)
+            .where(notDeleted)
+            .orderBy(...order)
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset')),
+        ),
+      )
+      .orderBy(...order)
       .prepare(`products_page_${sort}_${direction}`);
   },
 );
 
-const rowsByIds = preparedStatement((db) =>
-  db
-    .select(productListColumns)
-    .from(products)
-    .leftJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(users, eq(users.id, products.supplierId))
-    .leftJoin(files, eq(files.id, products.thumbnailId))
-    .where(idIn(products.id))
-    .prepare('products_list_rows'),
-);
+type ListSelectRow = Awaited<ReturnType<ReturnType<typeof listSelect>['execute']>>[number];
 
-const variantsByIds = preparedStatement((db) =>
-  db
-    .select({
-      id: productStocks.id,
-      productId: productStocks.productId,
-      price: productStocks.price,
-      qty: productStocks.qty,
-    })
-    .from(productStocks)
-    .where(idIn(sql`${productStocks.productId}`))
-    .orderBy(asc(productStocks.sortOrder), asc(productStocks.id))
-    .prepare('products_list_variants'),
-);
+const toListRow = ({ categoryRefs, total: _total, ...row }: ListSelectRow): ProductListRow => ({
+  ...row,
+  pricingCategoryIds: withParents(categoryRefs),
+});
 
 /**
- * Products in list order, `limit` from `offset` (the list's page, the export's batch). The ids are
- * found first on the products table alone; then those rows only get their brand, supplier,
- * thumbnail, categories and variants, in three more queries whatever the page size, each prepared.
+ * Products in list order, `limit` from `offset` (the list's page, the export's batch), with their
+ * details: one statement, whatever the page size. With the kept count when nothing is filtered.
  */
+async function productBatchWithTotal(
+  db: Executor,
+  query: ProductListFilters & ProductListOrder,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ProductListRow[]; total?: number }> {
+  if (isWholeList(query)) {
+    const rows = await wholeListPage(db, `${query.sort}:${query.direction}`).execute({ limit, offset });
+    return { rows: rows.map(toListRow), total: rows[0]?.total ?? undefined };
+  }
+  const order = productOrder(query);
+  const rows = await listSelect(db, sql<null>`null`)
+    .where(
+      inArray(
+        products.id,
+        db
+          .select({ id: products.id })
+          .from(products)
+          .where(productFilters(query))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+      ),
+    )
+    .orderBy(...order);
+  return { rows: rows.map(toListRow) };
+}
+
+/** Products in list order, `limit` from `offset`, with their details: one statement. */
 export async function productBatch(
   db: Executor,
   query: ProductListFilters & ProductListOrder,
   limit: number,
   offset: number,
 ): Promise<ProductListRow[]> {
-  const ids = (
-    isWholeList(query)
-      ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
-      : await db
-          .select({ id: products.id })
-          .from(products)
-          .where(productFilters(query))
-          .orderBy(...productOrder(query))
-          .limit(limit)
-          .offset(offset)
-  ).map((r) => r.id);
-  if (ids.length === 0) return [];
-  const [rows, variants, pricingCategories] = await readTogether(db, [
-    () => rowsByIds(db).execute({ ids }),
-    () => variantsByIds(db).execute({ ids }),
-    () => categoryIdsWithParents(db, ids),
-  ]);
-  const variantsOf = new Map<number, VariantPriceRow[]>(ids.map((id) => [id, []]));
-  for (const variant of variants) variantsOf.get(variant.productId)?.push(variant);
-  const position = new Map(ids.map((id, i) => [id, i]));
-  return rows
-    .map((row) => ({
-      ...row,
-      pricingCategoryIds: pricingCategories.get(row.id) ?? [],
-      variants: variantsOf.get(row.id) ?? [],
-    }))
-    .sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return (await productBatchWithTotal(db, query, limit, offset)).rows;
 }
 
 /** Whether the list shows every product the shop keeps (no search, no filter). */
@@ -268,11 +284,16 @@ export async function countProducts(db: Executor, query: ProductListFilters): Pr
 
 /** One page of the product list (spec 2 §2; spec 1 §2 paging). */
 export async function listProducts(db: Executor, query: ProductListQuery) {
+  let kept: number | undefined;
   return paged(
     query.page,
     query.per_page,
-    (limit, offset) => productBatch(db, query, limit, offset),
-    () => countProducts(db, query),
+    async (limit, offset) => {
+      const batch = await productBatchWithTotal(db, query, limit, offset);
+      kept = batch.total;
+      return batch.rows;
+    },
+    async () => kept ?? countProducts(db, query),
   );
 }
 

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_MESSAGES } from '../../../contracts/orders';
+import { ORDER_MESSAGES, type OrdersListQuery, ordersListQuery } from '../../../contracts/orders';
 import { createProduct } from '../../../test/factories';
+import { loggedDb } from '../../../test/logged-db';
 import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { auditLog } from '../../platform/audit/audit.tables';
@@ -12,6 +13,7 @@ import { deduct } from '../stock';
 import { stockMovements } from '../stock/stock.tables';
 import { orders } from './orders.tables';
 import { insertOrder } from './orders-list.fixtures';
+import { listOrders } from './orders-list.queries';
 
 let t: TestApp;
 let admin: Agent;
@@ -183,6 +185,33 @@ describe('GET /admin/orders', () => {
     const second = await listOf(staff, '?per_page=2&page=2');
     expect(second).toMatchObject({ total: 3, last_page: 2, current_page: 2, from: 3, to: 3 });
     expect(second.data.map((o) => o.id)).toEqual([first.id]);
+  });
+
+  it('reads a page in one statement with its item counts, the whole list with its kept count', async () => {
+    const read = async (query: Partial<OrdersListQuery>) => {
+      const { db, sent } = loggedDb(t.database);
+      const page = await listOrders(
+        db,
+        ordersListQuery.parse({ per_page: 10, ...query }),
+        'Indian/Mauritius',
+      );
+      return { page, statements: sent.length };
+    };
+    const whole = await read({ page: 2 });
+    expect(whole.page.data).toEqual([]);
+    // Past the last page no row carries the kept count: it is read on its own.
+    expect(whole.statements).toBe(2);
+    expect(whole.page.total).toBe(3);
+    const second = await read({ per_page: 10, sort: 'grand_total', direction: 'desc' });
+    expect(second.statements).toBe(1);
+    expect(second.page.data.map((o) => [o.orderCode, o.itemsCount])).toEqual([
+      ['ORD-261101-AAAA', 3],
+      ['ORD-261103-CCCC', 1],
+      ['ORD-261102-BBBB', 1],
+    ]);
+    const filtered = await read({ payment_status: 'paid' });
+    expect(filtered.statements).toBe(1);
+    expect(filtered.page.data.map((o) => o.itemsCount)).toEqual([3]);
   });
 
   it('exports the same selection as an .xlsx named orders_<timestamp>, escaping formulas', async () => {

@@ -2,8 +2,9 @@ import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { OrdersListQuery } from '../../../contracts/orders';
 import type { PurchaseHistoryFilters } from '../../../contracts/stock';
 import type { Executor } from '../../platform/db/database';
-import { preparedStatement, preparedStatements } from '../../platform/db/prepared';
-import { rowCount } from '../../platform/db/row-counts';
+import { preparedStatements } from '../../platform/db/prepared';
+import { qualified } from '../../platform/db/qualified';
+import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
 import { likePattern, paged } from '../../platform/http/paging';
 import { orderItems, orders } from './orders.tables';
 
@@ -83,6 +84,9 @@ const orderListColumns = {
   currencyCode: orders.currencyCode,
   currencySymbol: orders.currencySymbol,
   createdAt: orders.createdAt,
+  // Each row's item count in the same statement (the page, the export's batch), through the
+  // order_items index: no query per order, and no second round trip for the counts.
+  itemsCount: sql<number>`(select cast(count(*) as integer) from ${orderItems} where ${qualified(orderItems.orderId)} = ${qualified(orders.id)})`,
 };
 
 export type OrderListDbRow = {
@@ -117,7 +121,8 @@ function isWholeList(query: OrderListFilters): boolean {
 /**
  * The whole list's page in each order: prepared, as the hot read (issue 13). The page's ids come
  * from the sort's index of live orders alone, then only those rows are read: a deep page no longer
- * reads every order before it (issue 18).
+ * reads every order before it (issue 18). The kept count of orders comes with it (decision 0044):
+ * the page is one statement (docs/decisions/0092).
  */
 const wholeListPage = preparedStatements(
   (db, key: `${OrderListOrder['sort']}:${OrderListOrder['direction']}`) => {
@@ -131,7 +136,10 @@ const wholeListPage = preparedStatements(
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
     return db
-      .select(orderListColumns)
+      .select({
+        ...orderListColumns,
+        total: keptCountColumn('orders'),
+      })
       .from(orders)
       .where(inArray(orders.id, pageIds))
       .orderBy(...order)
@@ -139,19 +147,32 @@ const wholeListPage = preparedStatements(
   },
 );
 
-const itemCounts = preparedStatement((db) =>
-  db
-    .select({ orderId: orderItems.orderId, n: sql<number>`cast(count(*) as integer)` })
-    .from(orderItems)
-    .where(sql`${orderItems.orderId} = any(${sql.placeholder('ids')}::integer[])`)
-    .groupBy(orderItems.orderId)
-    .prepare('orders_list_item_counts'),
-);
-
 /**
- * Orders in list order, `limit` from `offset` (the list's page, the export's batch): the page's
- * rows, then the item counts of those rows only, in one grouped query (no query per order).
+ * Orders in list order, `limit` from `offset` (the list's page, the export's batch), each with its
+ * item count; with the kept count of orders when nothing is filtered.
  */
+async function orderBatchWithTotal(
+  db: Executor,
+  query: OrderListFilters & OrderListOrder,
+  timeZone: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: OrderListDbRow[]; total?: number }> {
+  if (isWholeList(query)) {
+    const rows = await wholeListPage(db, `${query.sort}:${query.direction}`).execute({ limit, offset });
+    return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total };
+  }
+  const rows = await db
+    .select(orderListColumns)
+    .from(orders)
+    .where(orderFilters(query, timeZone))
+    .orderBy(...orderOrder(query))
+    .limit(limit)
+    .offset(offset);
+  return { rows };
+}
+
+/** Orders in list order, `limit` from `offset`, each with its item count: one statement. */
 export async function orderBatch(
   db: Executor,
   query: OrderListFilters & OrderListOrder,
@@ -159,19 +180,7 @@ export async function orderBatch(
   limit: number,
   offset: number,
 ): Promise<OrderListDbRow[]> {
-  const rows = isWholeList(query)
-    ? await wholeListPage(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
-    : await db
-        .select(orderListColumns)
-        .from(orders)
-        .where(orderFilters(query, timeZone))
-        .orderBy(...orderOrder(query))
-        .limit(limit)
-        .offset(offset);
-  if (rows.length === 0) return [];
-  const counts = await itemCounts(db).execute({ ids: rows.map((r) => r.id) });
-  const countOf = new Map(counts.map((c) => [c.orderId, c.n]));
-  return rows.map((row) => ({ ...row, itemsCount: countOf.get(row.id) ?? 0 }));
+  return (await orderBatchWithTotal(db, query, timeZone, limit, offset)).rows;
 }
 
 /** Where the previous batch of an export ended: its last row's sort key and id. */
@@ -195,16 +204,12 @@ export async function orderBatchAfter(
   const after = cursor
     ? sql`(${key}, ${orders.id}) ${sql.raw(query.direction === 'asc' ? '>' : '<')} (cast(${cursor.sortKey} as ${SORT_KEY_TYPES[query.sort]}), ${cursor.id})`
     : undefined;
-  const rows = await db
+  return db
     .select({ ...orderListColumns, sortKey: sql<string>`(${key})::text` })
     .from(orders)
     .where(and(orderFilters(query, timeZone), after))
     .orderBy(...orderOrder(query))
     .limit(limit);
-  if (rows.length === 0) return [];
-  const counts = await itemCounts(db).execute({ ids: rows.map((r) => r.id) });
-  const countOf = new Map(counts.map((c) => [c.orderId, c.n]));
-  return rows.map((row) => ({ ...row, itemsCount: countOf.get(row.id) ?? 0 }));
 }
 
 /**
@@ -222,11 +227,16 @@ async function countOrders(db: Executor, query: OrderListFilters, timeZone: stri
 
 /** One page of the orders list (spec 1 §2, §7). */
 export async function listOrders(db: Executor, query: OrdersListQuery, timeZone: string) {
+  let kept: number | undefined;
   return paged(
     query.page,
     query.per_page,
-    (limit, offset) => orderBatch(db, query, timeZone, limit, offset),
-    () => countOrders(db, query, timeZone),
+    async (limit, offset) => {
+      const batch = await orderBatchWithTotal(db, query, timeZone, limit, offset);
+      kept = batch.total;
+      return batch.rows;
+    },
+    async () => kept ?? countOrders(db, query, timeZone),
   );
 }
 

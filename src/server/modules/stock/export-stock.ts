@@ -9,7 +9,7 @@ import { inBatches, type XlsxCell, type XlsxColumn, xlsxStream } from '../../pla
 import { presentMovement, presentNote, presentStockRows } from './stock.presenter';
 import { listStoreLocations } from './stock.queries';
 import { type HistoryItem, movementBatch, noteBatch } from './stock-history.queries';
-import { sheetDetails, sheetProductBatch } from './stock-sheet.queries';
+import { sheetProductBatch } from './stock-sheet.queries';
 
 const BATCH = 500;
 type Export = { fileName: string; stream: Readable };
@@ -39,13 +39,8 @@ export async function exportStockSheet(
   const rows = (async function* () {
     for (let offset = 0; ; offset += BATCH) {
       const batch = await sheetProductBatch(ctx.db, filters, BATCH, offset);
-      const details = await sheetDetails(
-        ctx.db,
-        filters,
-        batch.map((p) => p.id),
-      );
       const names = new Map(batch.map((p) => [p.id, p.name]));
-      for (const row of presentStockRows(batch, details, filters)) {
+      for (const row of presentStockRows(batch, filters)) {
         const at = new Map(row.location_breakdown.map((b) => [b.location_id, b.quantity]));
         const cells: XlsxCell[] = [
           row.product_id,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   STOCK_MESSAGES as M,
@@ -6,15 +6,18 @@ import {
   type StockHistoryReply,
   type StockOverviewReply,
   type StockRowReply,
+  type StockSheetFilters,
   type StockSheetReply,
 } from '../../../contracts/stock';
 import { createProduct, createUser } from '../../../test/factories';
+import { loggedDb } from '../../../test/logged-db';
 import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { readWorkbook } from '../../../test/xlsx';
 import { setSettings } from '../../platform/settings/settings-store';
 import { products } from '../catalogue';
 import { stockMovements, storeLocations } from './stock.tables';
+import { stockSheetPage } from './stock-sheet.queries';
 
 let t: TestApp;
 let admin: Agent & { user: { id: number; email: string } };
@@ -264,6 +267,62 @@ describe('GET /api/stock-sheet', () => {
     expect(refused.json().errors.per_page).toEqual(['Choose 15, 25, 50, 100 per page.']);
     expect((await admin.get('/api/stock-sheet?stock_filter=some')).statusCode).toBe(422);
     expect((await admin.get('/api/stock-sheet?supplier=abc')).statusCode).toBe(422);
+  });
+
+  it('reads a page in one statement with its details, the whole sheet with its kept count', async () => {
+    const w = word();
+    const { variable } = await shopOf(w);
+    const shop = await location(`${w} Shop`);
+    try {
+      await updateStock({
+        product_id: variable.id,
+        variant_id: variable.variants[1]!.id,
+        store_location_id: shop.id,
+        new_quantity: 4,
+      });
+    } finally {
+      // Other tests update stock without a location: that needs no active location to exist.
+      await t.ctx.db.update(storeLocations).set({ isActive: false }).where(eq(storeLocations.id, shop.id));
+    }
+    const [{ kept }] = (
+      (await t.ctx.db.execute(
+        sql`select cast(count(*) as integer) as kept from products where deleted_at is null`,
+      )) as unknown as { rows: { kept: number }[] }
+    ).rows as [{ kept: number }];
+    const read = async (filters: Partial<StockSheetFilters>, page: number) => {
+      const { db, sent } = loggedDb(t.database);
+      const result = await stockSheetPage(
+        db,
+        { stock_filter: 'all', ...filters } as StockSheetFilters,
+        page,
+        15,
+      );
+      return { result, statements: sent.length };
+    };
+
+    const found = await read({ search: w }, 1);
+    expect(found.statements).toBe(1);
+    const shirt = found.result.data.find((p) => p.id === variable.id)!;
+    expect(shirt.variants.map((v) => [v.variant, v.qty])).toEqual([
+      ['Red / S', 0],
+      ['Red / M', 14],
+      ['Red / L', 2],
+    ]);
+    expect(shirt.variantCount).toBe(3);
+    expect(shirt.placements).toEqual([
+      { variantId: variable.variants[1]!.id, locationId: shop.id, locationName: `${w} Shop`, quantity: 4 },
+    ]);
+
+    const whole = await read({}, 1);
+    expect(whole.statements).toBe(1);
+    expect(whole.result.data).toHaveLength(15);
+    expect(whole.result.total).toBe(kept);
+    // Past the last page there is no row to carry the count: it is read on its own.
+    const beyond = await read({}, 100_000);
+    expect(beyond.result.data).toEqual([]);
+    expect(beyond.result.total).toBe(kept);
+    expect(beyond.statements).toBe(2);
+    expect((await sheet('')).pagination.total).toBe(kept);
   });
 
   it('answers the spec message while stock management is off', async () => {

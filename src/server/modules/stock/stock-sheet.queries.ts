@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { StockFilter, StockSheetFilters } from '../../../contracts/stock';
+import type { Paged } from '../../../domain/paging/paging';
 import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
 import { preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
-import { readTogether } from '../../platform/db/read-together';
-import { rowCount } from '../../platform/db/row-counts';
+import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
 import { likePattern, paged } from '../../platform/http/paging';
 import { PRODUCT_SEARCH_TEXT, productStocks, products } from '../catalogue/catalogue.tables';
 import { locationStocks, storeLocations } from './stock.tables';
@@ -51,7 +51,7 @@ function listedAt(filters: StockSheetFilters & { store_location: number }): SQL 
 }
 
 /** The condition a variant row (product_stocks and products in scope) must meet to be listed. */
-export function variantCondition(filters: StockSheetFilters): SQL {
+function variantCondition(filters: StockSheetFilters): SQL {
   if (atLocation(filters)) {
     return sql`exists (select 1 from ${locationStocks}
       where ${locationStocks.productId} = ${P.id} and ${locationStocks.variantId} = ${V.id}
@@ -92,6 +92,16 @@ function productCondition(filters: StockSheetFilters): SQL {
   return and(...conditions)!;
 }
 
+/** A variant the sheet lists under its product. */
+export type SheetVariant = { id: number; variant: string; sku: string | null; qty: number };
+/** A location row of the product or of one of its variants. */
+export type SheetPlacement = {
+  variantId: number | null;
+  locationId: number;
+  locationName: string;
+  quantity: number;
+};
+
 export type SheetProduct = {
   id: number;
   name: string;
@@ -104,34 +114,71 @@ export type SheetProduct = {
   supplierFirstName: string | null;
   supplierLastName: string | null;
   supplierCompanyName: string | null;
+  /** The variants the filter lists, in display order (none for a simple product). */
+  variants: SheetVariant[];
+  /** How many variants the product has, listed or not. */
+  variantCount: number;
+  /** Every location row of the product and its variants, by location name. */
+  placements: SheetPlacement[];
 };
 
-const productColumns = {
-  id: products.id,
-  name: products.name,
-  sku: products.sku,
-  isVariable: products.isVariableProduct,
-  stock: products.stockQuantity,
-  threshold: products.lowStockThreshold,
-  supplierId: products.supplierId,
-  supplierEmail: users.email,
-  supplierFirstName: users.firstName,
-  supplierLastName: users.lastName,
-  supplierCompanyName: users.companyName,
-};
+/**
+ * A product's row of the sheet with its details as JSON columns (the variants the filter lists,
+ * the variant count, the location rows): one statement for a page, as the bare query it is
+ * measured against, where there were four (docs/decisions/0092).
+ */
+function sheetColumns(filters: StockSheetFilters) {
+  return {
+    id: products.id,
+    name: products.name,
+    sku: products.sku,
+    isVariable: products.isVariableProduct,
+    stock: products.stockQuantity,
+    threshold: products.lowStockThreshold,
+    supplierId: products.supplierId,
+    supplierEmail: users.email,
+    supplierFirstName: users.firstName,
+    supplierLastName: users.lastName,
+    supplierCompanyName: users.companyName,
+    variants: sql<SheetVariant[]>`case when ${products.isVariableProduct} then coalesce((
+      select json_agg(json_build_object('id', ${V.id}, 'variant', ${qualified(productStocks.variant)},
+        'sku', ${qualified(productStocks.sku)}, 'qty', ${V.qty})
+        order by ${qualified(productStocks.sortOrder)}, ${V.id})
+      from ${productStocks}
+      where ${qualified(productStocks.productId)} = ${P.id} and ${variantCondition(filters)}), '[]') else '[]' end`,
+    variantCount: sql<number>`case when ${products.isVariableProduct} then (
+      select cast(count(*) as integer) from ${productStocks} vc where vc.product_id = ${P.id}) else 0 end`,
+    placements: sql<SheetPlacement[]>`coalesce((
+      select json_agg(json_build_object('variantId', ls.variant_id, 'locationId', ls.store_location_id,
+        'locationName', sl.name, 'quantity', ls.quantity) order by sl.name, sl.id)
+      from ${locationStocks} ls join ${storeLocations} sl on sl.id = ls.store_location_id
+      where ls.product_id = ${P.id}), '[]')`,
+  };
+}
 
 /** Whether the sheet lists every kept product (no search, no filter, no location). */
 const isWholeSheet = (filters: StockSheetFilters) =>
   !filters.search && !filters.supplier && !atLocation(filters) && filters.stock_filter === 'all';
 
+const WHOLE_SHEET: StockSheetFilters = {
+  search: undefined,
+  stock_filter: 'all',
+  supplier: undefined,
+  store_location: undefined,
+};
+
 /**
  * The whole sheet's page: prepared, as the hot read (issue 13). The page's ids come from the
  * (name, id) index of kept products alone, then only those rows are read: a deep page no longer
- * reads every product before it (page 500 of 50,000: 37 → 3 ms, issue 18).
+ * reads every product before it (page 500 of 50,000: 37 → 3 ms, issue 18). The kept count of
+ * products comes with it (docs/decisions/0044).
  */
 const wholeSheetPage = preparedStatement((db) =>
   db
-    .select(productColumns)
+    .select({
+      ...sheetColumns(WHOLE_SHEET),
+      total: keptCountColumn('products'),
+    })
     .from(products)
     .leftJoin(users, eq(users.id, products.supplierId))
     .where(
@@ -150,148 +197,86 @@ const wholeSheetPage = preparedStatement((db) =>
     .prepare('stock_sheet_page'),
 );
 
-/** One batch of the sheet's products, in the sheet's order (name, then id). */
-export async function sheetProductBatch(
+/**
+ * One batch of the sheet's products in the sheet's order (name, then id), each with its details,
+ * in one statement; with the whole sheet's kept count when the filters list every product.
+ */
+async function sheetBatchWithTotal(
   db: Executor,
   filters: StockSheetFilters,
   limit: number,
   offset: number,
-): Promise<SheetProduct[]> {
-  if (isWholeSheet(filters)) return wholeSheetPage(db).execute({ limit, offset });
-  return db
-    .select(productColumns)
+): Promise<{ rows: SheetProduct[]; total?: number }> {
+  if (isWholeSheet(filters)) {
+    const rows = await wholeSheetPage(db).execute({ limit, offset });
+    return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total };
+  }
+  const rows = await db
+    .select(sheetColumns(filters))
     .from(products)
     .leftJoin(users, eq(users.id, products.supplierId))
     .where(productCondition(filters))
     .orderBy(asc(products.name), asc(products.id))
     .limit(limit)
     .offset(offset);
+  return { rows };
 }
 
-export type SheetVariant = {
-  id: number;
-  productId: number;
-  variant: string;
-  sku: string | null;
-  qty: number;
-};
-export type SheetPlacement = {
-  productId: number;
-  variantId: number | null;
-  locationId: number;
-  locationName: string;
-  quantity: number;
-};
-export type SheetDetails = {
-  variants: SheetVariant[];
-  variantCounts: Map<number, number>;
-  placements: SheetPlacement[];
-};
-
-const amongIds = (column: SQL) => sql`${column} = any(${sql.placeholder('ids')}::integer[])`;
-
-const variantCountsStatement = preparedStatement((db) =>
-  db
-    .select({ productId: productStocks.productId, count: sql<number>`cast(count(*) as integer)` })
-    .from(productStocks)
-    .where(amongIds(sql`${productStocks.productId}`))
-    .groupBy(productStocks.productId)
-    .prepare('stock_sheet_variant_counts'),
-);
-
-const placementsStatement = preparedStatement((db) =>
-  db
-    .select({
-      productId: locationStocks.productId,
-      variantId: locationStocks.variantId,
-      locationId: locationStocks.storeLocationId,
-      locationName: storeLocations.name,
-      quantity: locationStocks.quantity,
-    })
-    .from(locationStocks)
-    .innerJoin(storeLocations, eq(storeLocations.id, locationStocks.storeLocationId))
-    .where(amongIds(sql`${locationStocks.productId}`))
-    .orderBy(asc(storeLocations.name), asc(storeLocations.id))
-    .prepare('stock_sheet_placements'),
-);
-
-/** The variants, variant counts and location rows of a batch of products: three queries, whatever its size. */
-export async function sheetDetails(
+/** One batch of the sheet's products with their details (the export reads the sheet by batches). */
+export async function sheetProductBatch(
   db: Executor,
   filters: StockSheetFilters,
-  productIds: number[],
-): Promise<SheetDetails> {
-  if (productIds.length === 0) return { variants: [], variantCounts: new Map(), placements: [] };
-  const [variants, counts, placements] = await readTogether(db, [
-    () =>
-      db
-        .select({
-          id: productStocks.id,
-          productId: productStocks.productId,
-          variant: productStocks.variant,
-          sku: productStocks.sku,
-          qty: productStocks.qty,
-        })
-        .from(productStocks)
-        .innerJoin(products, eq(products.id, productStocks.productId))
-        // Both sides named by the page's ids, so neither is read whole to join them.
-        .where(
-          and(
-            inArray(productStocks.productId, productIds),
-            inArray(products.id, productIds),
-            variantCondition(filters),
-          ),
-        )
-        .orderBy(asc(productStocks.productId), asc(productStocks.sortOrder), asc(productStocks.id)),
-    () => variantCountsStatement(db).execute({ ids: productIds }),
-    () => placementsStatement(db).execute({ ids: productIds }),
-  ]);
-  return { variants, variantCounts: new Map(counts.map((c) => [c.productId, c.count])), placements };
+  limit: number,
+  offset: number,
+): Promise<SheetProduct[]> {
+  return (await sheetBatchWithTotal(db, filters, limit, offset)).rows;
 }
 
-/** One page of the sheet: its products, and the details of those products only. */
+/** The number of products the filters list. */
+async function sheetTotal(db: Executor, filters: StockSheetFilters): Promise<number> {
+  // Unfiltered, the sheet lists every kept product: their count is kept by triggers
+  // (docs/decisions/0044).
+  if (isWholeSheet(filters)) return rowCount(db, 'products');
+  // Only a location (and a state): the listed rows there name the products, counted from
+  // the kept state's index alone (26,000 of 50,000 products in 9 ms, decision 0084).
+  if (atLocation(filters) && !filters.search && !filters.supplier) {
+    const [row] = await db
+      .select({ total: sql<number>`cast(count(*) as integer)` })
+      .from(
+        db
+          .select({ productId: locationStocks.productId })
+          .from(locationStocks)
+          .where(listedAt(filters))
+          .groupBy(locationStocks.productId)
+          .as('listed'),
+      );
+    return row?.total ?? 0;
+  }
+  const [row] = await db
+    .select({ total: sql<number>`cast(count(*) as integer)` })
+    .from(products)
+    .where(productCondition(filters));
+  return row?.total ?? 0;
+}
+
+/** One page of the sheet: its products with their details, and how many products the filters list. */
 export async function stockSheetPage(
   db: Executor,
   filters: StockSheetFilters,
   page: number,
   perPage: number,
-) {
-  const products_ = await paged(
+): Promise<Paged<SheetProduct>> {
+  let kept: number | undefined;
+  return paged(
     page,
     perPage,
-    (limit, offset) => sheetProductBatch(db, filters, limit, offset),
-    async () => {
-      // Unfiltered, the sheet lists every kept product: their count is kept by triggers
-      // (docs/decisions/0044).
-      if (isWholeSheet(filters)) return rowCount(db, 'products');
-      // Only a location (and a state): the listed rows there name the products, counted from
-      // the kept state's index alone (26,000 of 50,000 products in 9 ms, decision 0084).
-      if (atLocation(filters) && !filters.search && !filters.supplier) {
-        const [row] = await db
-          .select({ total: sql<number>`cast(count(*) as integer)` })
-          .from(
-            db
-              .select({ productId: locationStocks.productId })
-              .from(locationStocks)
-              .where(listedAt(filters))
-              .groupBy(locationStocks.productId)
-              .as('listed'),
-          );
-        return row?.total ?? 0;
-      }
-      const [row] = await db
-        .select({ total: sql<number>`cast(count(*) as integer)` })
-        .from(products)
-        .where(productCondition(filters));
-      return row?.total ?? 0;
+    async (limit, offset) => {
+      const batch = await sheetBatchWithTotal(db, filters, limit, offset);
+      kept = batch.total;
+      return batch.rows;
     },
+    async () => kept ?? sheetTotal(db, filters),
   );
-  const details = await sheetDetails(
-    db,
-    filters,
-    products_.data.map((p) => p.id),
-  );
-  return { products: products_, details };
 }
 
 export type OverviewFigures = {

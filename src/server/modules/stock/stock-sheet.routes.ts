@@ -141,10 +141,10 @@ export const stockSheetRoutes = [
     handler: async ({ ctx, query }): Promise<StockSheetReply> => {
       await requireStockManagement(ctx.db);
       const { page, per_page, ...filters } = query;
-      const { products, details } = await stockSheetPage(ctx.db, filters, page, per_page);
+      const products = await stockSheetPage(ctx.db, filters, page, per_page);
       return {
         success: true,
-        data: presentStockRows(products.data, details, filters),
+        data: presentStockRows(products.data, filters),
         pagination: presentPagination(products),
       };
     },

@@ -12,7 +12,7 @@ import { stockStatus } from '../../../domain/catalogue/product-rules';
 import type { Paged } from '../../../domain/paging/paging';
 import type { storeLocations } from './stock.tables';
 import type { FoundStockItem, MovementRow, NoteRow } from './stock-history.queries';
-import type { SheetDetails, SheetPlacement, SheetProduct } from './stock-sheet.queries';
+import type { SheetPlacement, SheetProduct } from './stock-sheet.queries';
 
 export function presentStoreLocation(row: typeof storeLocations.$inferSelect): StoreLocationReply {
   return {
@@ -26,13 +26,9 @@ export function presentStoreLocation(row: typeof storeLocations.$inferSelect): S
 }
 
 /** The stock sheet's rows of a page of products: each product's main row, then its (listed) variants' rows. */
-export function presentStockRows(
-  rows: readonly SheetProduct[],
-  details: SheetDetails,
-  filters: StockSheetFilters,
-): StockRowReply[] {
-  const placementsOf = (productId: number, variantId: number | null) =>
-    details.placements.filter((p) => p.productId === productId && p.variantId === variantId);
+export function presentStockRows(rows: readonly SheetProduct[], filters: StockSheetFilters): StockRowReply[] {
+  const placementsOf = (row: SheetProduct, variantId: number | null) =>
+    row.placements.filter((p) => p.variantId === variantId);
   const breakdown = (placements: SheetPlacement[]) =>
     placements.map((p) => ({
       location_id: p.locationId,
@@ -66,7 +62,7 @@ export function presentStockRows(
       low_stock_threshold: row.threshold,
     };
     if (!row.isVariable) {
-      const placements = placementsOf(row.id, null);
+      const placements = placementsOf(row, null);
       const current = shown(row.stock, placements);
       return [
         {
@@ -84,27 +80,25 @@ export function presentStockRows(
         },
       ];
     }
-    const variantRows = details.variants
-      .filter((v) => v.productId === row.id)
-      .map((v): StockRowReply => {
-        const placements = placementsOf(row.id, v.id);
-        const current = shown(v.qty, placements);
-        return {
-          ...common,
-          variant_id: v.id,
-          name: v.variant,
-          sku: v.sku,
-          current_stock: current,
-          is_main_row: false,
-          is_variable: true,
-          variant_count: 0,
-          location_breakdown: breakdown(placements),
-          unplaced_quantity: unplaced(v.qty, placements),
-          status: stockStatus(current, row.threshold),
-        };
-      });
+    const variantRows = row.variants.map((v): StockRowReply => {
+      const placements = placementsOf(row, v.id);
+      const current = shown(v.qty, placements);
+      return {
+        ...common,
+        variant_id: v.id,
+        name: v.variant,
+        sku: v.sku,
+        current_stock: current,
+        is_main_row: false,
+        is_variable: true,
+        variant_count: 0,
+        location_breakdown: breakdown(placements),
+        unplaced_quantity: unplaced(v.qty, placements),
+        status: stockStatus(current, row.threshold),
+      };
+    });
     // The main row adds up every variant (not only those the filter lists), per location too.
-    const allPlacements = details.placements.filter((p) => p.productId === row.id && p.variantId !== null);
+    const allPlacements = row.placements.filter((p) => p.variantId !== null);
     const byLocation = new Map<number, { location_id: number; location_name: string; quantity: number }>();
     for (const p of allPlacements) {
       const entry = byLocation.get(p.locationId) ?? {
@@ -125,7 +119,7 @@ export function presentStockRows(
         current_stock: current,
         is_main_row: true,
         is_variable: true,
-        variant_count: details.variantCounts.get(row.id) ?? 0,
+        variant_count: row.variantCount,
         location_breakdown: [...byLocation.values()],
         unplaced_quantity: unplaced(row.stock, allPlacements),
         status: stockStatus(current, row.threshold),

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './database';
 import { preparedStatement } from './prepared';
 import { rowCounts } from './row-counts.tables';
@@ -21,4 +21,12 @@ const countStatement = preparedStatement((db) =>
 export async function rowCount(db: Executor, table: CountedTable): Promise<number> {
   const [row] = await countStatement(db).execute({ name: table });
   return row?.count ?? 0;
+}
+
+/**
+ * The same kept count as a column of a list's page statement, so the page and its total are one
+ * round trip (docs/decisions/0092). An integer on both engines (the column is a bigint).
+ */
+export function keptCountColumn(table: CountedTable): SQL<number> {
+  return sql<number>`cast((select ${rowCounts.count} from ${rowCounts} where ${rowCounts.name} = ${sql.raw(`'${table}'`)}) as integer)`;
 }
