@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { ProductListQuery } from '../../../contracts/catalogue';
 import type { Buyer } from '../../../domain/pricing/discounts';
 import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
-import { preparedStatements } from '../../platform/db/prepared';
+import { inIdsPlaceholder, preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
-import { likePattern, paged } from '../../platform/http/paging';
+import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
 import { files } from '../files';
 import {
   brands,
@@ -119,9 +119,6 @@ const productListColumns = {
   supplierEmail: users.email,
   thumbnailPath: files.path,
   thumbnailPreviewPath: files.previewPath,
-  categoryNames: sql<
-    string[]
-  >`coalesce((select array_agg(${qualified(categories.name)} order by ${qualified(categories.name)}) from ${productCategories} join ${categories} on ${qualified(categories.id)} = ${qualified(productCategories.categoryId)} where ${qualified(productCategories.productId)} = ${qualified(products.id)}), '{}')`,
 };
 
 export type VariantPriceRow = { id: number; productId: number; price: string; qty: number };
@@ -158,65 +155,66 @@ export type ProductListRow = {
 };
 
 /**
- * A page's products with their brand, supplier, thumbnail, categories, variants' prices and the
- * categories their prices are matched on, in one statement: the page's ids are found on the
- * products table alone (the IN subquery, through the sort's index), then only those rows get their
- * details as columns (docs/decisions/0092; they were four statements).
+ * The page's products with their brand, supplier, thumbnail, categories, variants' prices and the
+ * categories their prices are matched on, by id: one prepared statement for the page's ids found
+ * before (docs/decisions/0092; the details were three statements).
  */
-function listSelect(db: Executor, total: SQL<number | null>) {
-  return db
+const rowsByIds = preparedStatement((db) =>
+  db
     .select({
       ...productListColumns,
       variants: sql<VariantPriceRow[]>`coalesce((
         select json_agg(json_build_object('id', s.id, 'productId', s.product_id, 'price', s.price::text,
           'qty', s.qty) order by s.sort_order, s.id)
         from ${productStocks} s where s.product_id = ${qualified(products.id)}), '[]')`,
-      // Its categories and their parents, as the discount rules match them.
-      categoryRefs: sql<{ id: number; parentId: number | null }[]>`coalesce((
-        select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id) order by c.id)
+      // Its categories by name (the list's column), with their parents for the discount rules:
+      // one subquery per row for both.
+      categoryRefs: sql<{ id: number; parentId: number | null; name: string }[]>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id, 'name', c.name)
+          order by c.name, c.id)
         from ${productCategories} pc join ${categories} c on c.id = pc.category_id
         where pc.product_id = ${qualified(products.id)}), '[]')`,
-      total,
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(users, eq(users.id, products.supplierId))
-    .leftJoin(files, eq(files.id, products.thumbnailId));
-}
+    .leftJoin(files, eq(files.id, products.thumbnailId))
+    .where(inIdsPlaceholder(products.id))
+    .prepare('products_list_rows'),
+);
 
-/** The whole list's page in each order, with the kept count of products: prepared, as the hot read (issue 13). */
-const wholeListPage = preparedStatements(
+/**
+ * The whole list's page of ids in each order, with the kept count of products: prepared, as the
+ * hot read (issue 13).
+ */
+const wholeListIds = preparedStatements(
   (db, key: `${ProductListOrder['sort']}:${ProductListOrder['direction']}`) => {
     const [sort, direction] = key.split(':') as [ProductListOrder['sort'], ProductListOrder['direction']];
-    const order = productOrder({ sort, direction });
-    return listSelect(db, keptCountColumn('products'))
-      .where(
-        inArray(
-          products.id,
-          db
-            .select({ id: products.id })
-            .from(products)
-            .where(notDeleted)
-            .orderBy(...order)
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset')),
-        ),
-      )
-      .orderBy(...order)
+    return db
+      .select({ id: products.id, total: keptCountColumn('products') })
+      .from(products)
+      .where(notDeleted)
+      .orderBy(...productOrder({ sort, direction }))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
       .prepare(`products_page_${sort}_${direction}`);
   },
 );
 
-type ListSelectRow = Awaited<ReturnType<ReturnType<typeof listSelect>['execute']>>[number];
+type ListSelectRow = Awaited<ReturnType<ReturnType<typeof rowsByIds>['execute']>>[number];
 
-const toListRow = ({ categoryRefs, total: _total, ...row }: ListSelectRow): ProductListRow => ({
+const toListRow = ({ categoryRefs, ...row }: ListSelectRow): ProductListRow => ({
   ...row,
+  categoryNames: categoryRefs.map((c) => c.name),
   pricingCategoryIds: withParents(categoryRefs),
 });
 
 /**
  * Products in list order, `limit` from `offset` (the list's page, the export's batch), with their
- * details: one statement, whatever the page size. With the kept count when nothing is filtered.
+ * details. The ids are found first on the products table alone, then those rows with their
+ * details: two statements whatever the page size, each planned once (a single statement with the
+ * page as a subquery was planned again on every request: decision 0092). With the kept count when
+ * nothing is filtered.
  */
 async function productBatchWithTotal(
   db: Executor,
@@ -224,29 +222,22 @@ async function productBatchWithTotal(
   limit: number,
   offset: number,
 ): Promise<{ rows: ProductListRow[]; total?: number }> {
-  if (isWholeList(query)) {
-    const rows = await wholeListPage(db, `${query.sort}:${query.direction}`).execute({ limit, offset });
-    return { rows: rows.map(toListRow), total: rows[0]?.total ?? undefined };
-  }
-  const order = productOrder(query);
-  const rows = await listSelect(db, sql<null>`null`)
-    .where(
-      inArray(
-        products.id,
-        db
-          .select({ id: products.id })
-          .from(products)
-          .where(productFilters(query))
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-      ),
-    )
-    .orderBy(...order);
-  return { rows: rows.map(toListRow) };
+  const page: { id: number; total?: number }[] = isWholeList(query)
+    ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
+    : await db
+        .select({ id: products.id })
+        .from(products)
+        .where(productFilters(query))
+        .orderBy(...productOrder(query))
+        .limit(limit)
+        .offset(offset);
+  if (page.length === 0) return { rows: [] };
+  const ids = page.map((r) => r.id);
+  const rows = await rowsByIds(db).execute({ ids });
+  return { rows: inIdOrder(ids, rows.map(toListRow)), total: page[0]!.total };
 }
 
-/** Products in list order, `limit` from `offset`, with their details: one statement. */
+/** Products in list order, `limit` from `offset`, with their details. */
 export async function productBatch(
   db: Executor,
   query: ProductListFilters & ProductListOrder,

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { OrdersListQuery } from '../../../contracts/orders';
 import type { PurchaseHistoryFilters } from '../../../contracts/stock';
 import type { Executor } from '../../platform/db/database';
-import { preparedStatements } from '../../platform/db/prepared';
+import { inIdsPlaceholder, preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
-import { likePattern, paged } from '../../platform/http/paging';
+import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
 import { orderItems, orders } from './orders.tables';
 
 export type OrderListFilters = Pick<
@@ -119,37 +119,33 @@ function isWholeList(query: OrderListFilters): boolean {
 }
 
 /**
- * The whole list's page in each order: prepared, as the hot read (issue 13). The page's ids come
- * from the sort's index of live orders alone, then only those rows are read: a deep page no longer
- * reads every order before it (issue 18). The kept count of orders comes with it (decision 0044):
- * the page is one statement (docs/decisions/0092).
+ * The whole list's page of ids in each order, with the kept count of orders (decision 0044):
+ * prepared, as the hot read (issue 13), from the sort's index of live orders alone, so a deep page
+ * does not read every order before it (issue 18).
  */
-const wholeListPage = preparedStatements(
+const wholeListIds = preparedStatements(
   (db, key: `${OrderListOrder['sort']}:${OrderListOrder['direction']}`) => {
     const [sort, direction] = key.split(':') as [OrderListOrder['sort'], OrderListOrder['direction']];
-    const order = orderOrder({ sort, direction });
-    const pageIds = db
-      .select({ id: orders.id })
+    return db
+      .select({ id: orders.id, total: keptCountColumn('orders') })
       .from(orders)
       .where(orderNotDeleted)
-      .orderBy(...order)
+      .orderBy(...orderOrder({ sort, direction }))
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
-    return db
-      .select({
-        ...orderListColumns,
-        total: keptCountColumn('orders'),
-      })
-      .from(orders)
-      .where(inArray(orders.id, pageIds))
-      .orderBy(...order)
+      .offset(sql.placeholder('offset'))
       .prepare(`orders_page_${sort}_${direction}`);
   },
 );
 
+/** The page's orders by id, each with its item count. */
+const rowsByIds = preparedStatement((db) =>
+  db.select(orderListColumns).from(orders).where(inIdsPlaceholder(orders.id)).prepare('orders_list_rows'),
+);
+
 /**
  * Orders in list order, `limit` from `offset` (the list's page, the export's batch), each with its
- * item count; with the kept count of orders when nothing is filtered.
+ * item count: the page's ids, then those rows, two statements each planned once
+ * (docs/decisions/0092). With the kept count of orders when nothing is filtered.
  */
 async function orderBatchWithTotal(
   db: Executor,
@@ -158,21 +154,21 @@ async function orderBatchWithTotal(
   limit: number,
   offset: number,
 ): Promise<{ rows: OrderListDbRow[]; total?: number }> {
-  if (isWholeList(query)) {
-    const rows = await wholeListPage(db, `${query.sort}:${query.direction}`).execute({ limit, offset });
-    return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total };
-  }
-  const rows = await db
-    .select(orderListColumns)
-    .from(orders)
-    .where(orderFilters(query, timeZone))
-    .orderBy(...orderOrder(query))
-    .limit(limit)
-    .offset(offset);
-  return { rows };
+  const page: { id: number; total?: number }[] = isWholeList(query)
+    ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
+    : await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(orderFilters(query, timeZone))
+        .orderBy(...orderOrder(query))
+        .limit(limit)
+        .offset(offset);
+  if (page.length === 0) return { rows: [] };
+  const ids = page.map((r) => r.id);
+  return { rows: inIdOrder(ids, await rowsByIds(db).execute({ ids })), total: page[0]!.total };
 }
 
-/** Orders in list order, `limit` from `offset`, each with its item count: one statement. */
+/** Orders in list order, `limit` from `offset`, each with its item count. */
 export async function orderBatch(
   db: Executor,
   query: OrderListFilters & OrderListOrder,

@@ -3,10 +3,10 @@ import type { StockFilter, StockSheetFilters } from '../../../contracts/stock';
 import type { Paged } from '../../../domain/paging/paging';
 import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
-import { preparedStatement } from '../../platform/db/prepared';
+import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
-import { likePattern, paged } from '../../platform/http/paging';
+import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
 import { PRODUCT_SEARCH_TEXT, productStocks, products } from '../catalogue/catalogue.tables';
 import { locationStocks, storeLocations } from './stock.tables';
 
@@ -124,8 +124,8 @@ export type SheetProduct = {
 
 /**
  * A product's row of the sheet with its details as JSON columns (the variants the filter lists,
- * the variant count, the location rows): one statement for a page, as the bare query it is
- * measured against, where there were four (docs/decisions/0092).
+ * the variant count, the location rows), so a page's rows are one statement where they were four
+ * (docs/decisions/0092).
  */
 function sheetColumns(filters: StockSheetFilters) {
   return {
@@ -168,38 +168,36 @@ const WHOLE_SHEET: StockSheetFilters = {
 };
 
 /**
- * The whole sheet's page: prepared, as the hot read (issue 13). The page's ids come from the
- * (name, id) index of kept products alone, then only those rows are read: a deep page no longer
- * reads every product before it (page 500 of 50,000: 37 → 3 ms, issue 18). The kept count of
- * products comes with it (docs/decisions/0044).
+ * The whole sheet's page of ids, with the kept count of products (docs/decisions/0044): prepared,
+ * as the hot read (issue 13), from the (name, id) index of kept products alone, so a deep page
+ * does not read every product before it (page 500 of 50,000: 37 → 3 ms, issue 18).
  */
-const wholeSheetPage = preparedStatement((db) =>
+const wholeSheetIds = preparedStatement((db) =>
   db
-    .select({
-      ...sheetColumns(WHOLE_SHEET),
-      total: keptCountColumn('products'),
-    })
+    .select({ id: products.id, total: keptCountColumn('products') })
     .from(products)
-    .leftJoin(users, eq(users.id, products.supplierId))
-    .where(
-      inArray(
-        products.id,
-        db
-          .select({ id: products.id })
-          .from(products)
-          .where(isNull(products.deletedAt))
-          .orderBy(asc(products.name), asc(products.id))
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset')),
-      ),
-    )
+    .where(isNull(products.deletedAt))
     .orderBy(asc(products.name), asc(products.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .prepare('stock_sheet_page'),
 );
 
+/** The whole sheet's rows of the page's ids, with their details. */
+const wholeSheetRows = preparedStatement((db) =>
+  db
+    .select(sheetColumns(WHOLE_SHEET))
+    .from(products)
+    .leftJoin(users, eq(users.id, products.supplierId))
+    .where(inIdsPlaceholder(products.id))
+    .prepare('stock_sheet_rows'),
+);
+
 /**
- * One batch of the sheet's products in the sheet's order (name, then id), each with its details,
- * in one statement; with the whole sheet's kept count when the filters list every product.
+ * One batch of the sheet's products in the sheet's order (name, then id), each with its details:
+ * the batch's ids, then those rows with their details, two statements whatever the batch size,
+ * prepared for the whole sheet so each is planned once (docs/decisions/0092). With the whole
+ * sheet's kept count when the filters list every product.
  */
 async function sheetBatchWithTotal(
   db: Executor,
@@ -207,19 +205,26 @@ async function sheetBatchWithTotal(
   limit: number,
   offset: number,
 ): Promise<{ rows: SheetProduct[]; total?: number }> {
-  if (isWholeSheet(filters)) {
-    const rows = await wholeSheetPage(db).execute({ limit, offset });
-    return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total };
-  }
-  const rows = await db
-    .select(sheetColumns(filters))
-    .from(products)
-    .leftJoin(users, eq(users.id, products.supplierId))
-    .where(productCondition(filters))
-    .orderBy(asc(products.name), asc(products.id))
-    .limit(limit)
-    .offset(offset);
-  return { rows };
+  const whole = isWholeSheet(filters);
+  const page: { id: number; total?: number }[] = whole
+    ? await wholeSheetIds(db).execute({ limit, offset })
+    : await db
+        .select({ id: products.id })
+        .from(products)
+        .where(productCondition(filters))
+        .orderBy(asc(products.name), asc(products.id))
+        .limit(limit)
+        .offset(offset);
+  if (page.length === 0) return { rows: [] };
+  const ids = page.map((p) => p.id);
+  const rows = whole
+    ? await wholeSheetRows(db).execute({ ids })
+    : await db
+        .select(sheetColumns(filters))
+        .from(products)
+        .leftJoin(users, eq(users.id, products.supplierId))
+        .where(inArray(products.id, ids));
+  return { rows: inIdOrder(ids, rows), total: page[0]!.total };
 }
 
 /** One batch of the sheet's products with their details (the export reads the sheet by batches). */

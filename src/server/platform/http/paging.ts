@@ -20,3 +20,9 @@ export async function paged<R>(
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** Rows read by id (`= any(ids)`, in no order) put back in the order of the page's ids. */
+export function inIdOrder<R extends { id: number }>(ids: readonly number[], rows: readonly R[]): R[] {
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return [...rows].sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
