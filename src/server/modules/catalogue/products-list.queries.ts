@@ -5,7 +5,7 @@ import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
-import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
+import { keptCountColumn, matchingCountColumn, rowCount } from '../../platform/db/row-counts';
 import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
 import { files } from '../files';
 import {
@@ -214,7 +214,7 @@ const toListRow = ({ categoryRefs, ...row }: ListSelectRow): ProductListRow => (
  * details. The ids are found first on the products table alone, then those rows with their
  * details: two statements whatever the page size, each planned once (a single statement with the
  * page as a subquery was planned again on every request: decision 0092). With the kept count when
- * nothing is filtered.
+ * nothing is filtered, the count of the matches when searched.
  */
 async function productBatchWithTotal(
   db: Executor,
@@ -222,10 +222,10 @@ async function productBatchWithTotal(
   limit: number,
   offset: number,
 ): Promise<{ rows: ProductListRow[]; total?: number }> {
-  const page: { id: number; total?: number }[] = isWholeList(query)
+  const page: { id: number; total: number | null }[] = isWholeList(query)
     ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
     : await db
-        .select({ id: products.id })
+        .select({ id: products.id, total: matchingCountColumn(Boolean(query.search)) })
         .from(products)
         .where(productFilters(query))
         .orderBy(...productOrder(query))
@@ -234,7 +234,7 @@ async function productBatchWithTotal(
   if (page.length === 0) return { rows: [] };
   const ids = page.map((r) => r.id);
   const rows = await rowsByIds(db).execute({ ids });
-  return { rows: inIdOrder(ids, rows.map(toListRow)), total: page[0]!.total };
+  return { rows: inIdOrder(ids, rows.map(toListRow)), total: page[0]!.total ?? undefined };
 }
 
 /** Products in list order, `limit` from `offset`, with their details. */

@@ -4,7 +4,7 @@ import type { PurchaseHistoryFilters } from '../../../contracts/stock';
 import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
-import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
+import { keptCountColumn, matchingCountColumn, rowCount } from '../../platform/db/row-counts';
 import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
 import { orderItems, orders } from './orders.tables';
 
@@ -145,7 +145,8 @@ const rowsByIds = preparedStatement((db) =>
 /**
  * Orders in list order, `limit` from `offset` (the list's page, the export's batch), each with its
  * item count: the page's ids, then those rows, two statements each planned once
- * (docs/decisions/0092). With the kept count of orders when nothing is filtered.
+ * (docs/decisions/0092). With the kept count of orders when nothing is filtered, the count of the
+ * matches when searched.
  */
 async function orderBatchWithTotal(
   db: Executor,
@@ -154,10 +155,10 @@ async function orderBatchWithTotal(
   limit: number,
   offset: number,
 ): Promise<{ rows: OrderListDbRow[]; total?: number }> {
-  const page: { id: number; total?: number }[] = isWholeList(query)
+  const page: { id: number; total: number | null }[] = isWholeList(query)
     ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
     : await db
-        .select({ id: orders.id })
+        .select({ id: orders.id, total: matchingCountColumn(Boolean(query.search)) })
         .from(orders)
         .where(orderFilters(query, timeZone))
         .orderBy(...orderOrder(query))
@@ -165,7 +166,7 @@ async function orderBatchWithTotal(
         .offset(offset);
   if (page.length === 0) return { rows: [] };
   const ids = page.map((r) => r.id);
-  return { rows: inIdOrder(ids, await rowsByIds(db).execute({ ids })), total: page[0]!.total };
+  return { rows: inIdOrder(ids, await rowsByIds(db).execute({ ids })), total: page[0]!.total ?? undefined };
 }
 
 /** Orders in list order, `limit` from `offset`, each with its item count. */

@@ -284,11 +284,6 @@ describe('GET /api/stock-sheet', () => {
       // Other tests update stock without a location: that needs no active location to exist.
       await t.ctx.db.update(storeLocations).set({ isActive: false }).where(eq(storeLocations.id, shop.id));
     }
-    const [{ kept }] = (
-      (await t.ctx.db.execute(
-        sql`select cast(count(*) as integer) as kept from products where deleted_at is null`,
-      )) as unknown as { rows: { kept: number }[] }
-    ).rows as [{ kept: number }];
     const read = async (filters: Partial<StockSheetFilters>, page: number) => {
       const { db, sent } = loggedDb(t.database);
       const result = await stockSheetPage(
@@ -314,6 +309,22 @@ describe('GET /api/stock-sheet', () => {
       { variantId: variable.variants[1]!.id, locationId: shop.id, locationName: `${w} Shop`, quantity: 4 },
     ]);
 
+    // A searched page that is full counts its matches in its ids statement, not in a third.
+    for (let i = 0; i < 15; i++) await createProduct(t.ctx.db, { name: `${w} Mug ${i}` });
+    const searched = await read({ search: w }, 1);
+    expect(searched.result.data).toHaveLength(15);
+    expect(searched.result.total).toBe(17);
+    expect(searched.statements).toBe(2);
+    const second = await read({ search: w }, 2);
+    // By name: Candle, Mug 0, Mug 1, Mug 10 … Mug 14, Mug 2 … Mug 9, Shirt.
+    expect(second.result.data.map((p) => p.name)).toEqual([`${w} Mug 9`, `${w} Shirt`]);
+    expect(second.result.total).toBe(17);
+
+    const [{ kept }] = (
+      (await t.ctx.db.execute(
+        sql`select cast(count(*) as integer) as kept from products where deleted_at is null`,
+      )) as unknown as { rows: { kept: number }[] }
+    ).rows as [{ kept: number }];
     const whole = await read({}, 1);
     expect(whole.statements).toBe(2);
     expect(whole.result.data).toHaveLength(15);

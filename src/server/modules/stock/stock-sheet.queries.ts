@@ -5,7 +5,7 @@ import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
-import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
+import { keptCountColumn, matchingCountColumn, rowCount } from '../../platform/db/row-counts';
 import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
 import { PRODUCT_SEARCH_TEXT, productStocks, products } from '../catalogue/catalogue.tables';
 import { locationStocks, storeLocations } from './stock.tables';
@@ -197,7 +197,7 @@ const wholeSheetRows = preparedStatement((db) =>
  * One batch of the sheet's products in the sheet's order (name, then id), each with its details:
  * the batch's ids, then those rows with their details, two statements whatever the batch size,
  * prepared for the whole sheet so each is planned once (docs/decisions/0092). With the whole
- * sheet's kept count when the filters list every product.
+ * sheet's kept count when the filters list every product, the count of the matches when searched.
  */
 async function sheetBatchWithTotal(
   db: Executor,
@@ -206,10 +206,10 @@ async function sheetBatchWithTotal(
   offset: number,
 ): Promise<{ rows: SheetProduct[]; total?: number }> {
   const whole = isWholeSheet(filters);
-  const page: { id: number; total?: number }[] = whole
+  const page: { id: number; total: number | null }[] = whole
     ? await wholeSheetIds(db).execute({ limit, offset })
     : await db
-        .select({ id: products.id })
+        .select({ id: products.id, total: matchingCountColumn(Boolean(filters.search)) })
         .from(products)
         .where(productCondition(filters))
         .orderBy(asc(products.name), asc(products.id))
@@ -224,7 +224,7 @@ async function sheetBatchWithTotal(
         .from(products)
         .leftJoin(users, eq(users.id, products.supplierId))
         .where(inArray(products.id, ids));
-  return { rows: inIdOrder(ids, rows), total: page[0]!.total };
+  return { rows: inIdOrder(ids, rows), total: page[0]!.total ?? undefined };
 }
 
 /** One batch of the sheet's products with their details (the export reads the sheet by batches). */
