@@ -5,7 +5,8 @@ import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
-import { keptCountColumn, matchingCountColumn, rowCount } from '../../platform/db/row-counts';
+import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
+import { searchedPage } from '../../platform/db/searched-page';
 import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
 import { files } from '../files';
 import {
@@ -222,19 +223,32 @@ async function productBatchWithTotal(
   limit: number,
   offset: number,
 ): Promise<{ rows: ProductListRow[]; total?: number }> {
-  const page: { id: number; total: number | null }[] = isWholeList(query)
+  const page: { id: number; total?: number }[] = isWholeList(query)
     ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
-    : await db
-        .select({ id: products.id, total: matchingCountColumn(Boolean(query.search)) })
-        .from(products)
-        .where(productFilters(query))
-        .orderBy(...productOrder(query))
-        .limit(limit)
-        .offset(offset);
+    : query.search
+      ? await searchedPage(
+          db,
+          {
+            table: products,
+            id: products.id,
+            where: productFilters(query),
+            sortKey: SORT_COLUMNS[query.sort],
+            direction: query.direction,
+          },
+          limit,
+          offset,
+        )
+      : await db
+          .select({ id: products.id })
+          .from(products)
+          .where(productFilters(query))
+          .orderBy(...productOrder(query))
+          .limit(limit)
+          .offset(offset);
   if (page.length === 0) return { rows: [] };
   const ids = page.map((r) => r.id);
   const rows = await rowsByIds(db).execute({ ids });
-  return { rows: inIdOrder(ids, rows.map(toListRow)), total: page[0]!.total ?? undefined };
+  return { rows: inIdOrder(ids, rows.map(toListRow)), total: page[0]!.total };
 }
 
 /** Products in list order, `limit` from `offset`, with their details. */

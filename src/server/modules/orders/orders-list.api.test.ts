@@ -195,7 +195,7 @@ describe('GET /admin/orders', () => {
         ordersListQuery.parse({ per_page: 10, ...query }),
         'Indian/Mauritius',
       );
-      return { page, statements: sent.length };
+      return { page, statements: sent.length, sent };
     };
     const whole = await read({ page: 2 });
     expect(whole.page.data).toEqual([]);
@@ -210,6 +210,20 @@ describe('GET /admin/orders', () => {
       ['ORD-261103-CCCC', 1],
       ['ORD-261102-BBBB', 1],
     ]);
+    // A search counts its matches in its ids statement, found before they are sorted and cut
+    // (the inner "offset 0" keeps PostgreSQL from walking the sort's index to find them).
+    const searched = await read({ search: 'ORD-2611', per_page: 10, page: 1 });
+    expect(searched.page.total).toBe(3);
+    expect(searched.page.data.map((o) => o.orderCode)).toEqual([
+      'ORD-261103-CCCC',
+      'ORD-261102-BBBB',
+      'ORD-261101-AAAA',
+    ]);
+    expect(searched.statements).toBe(2);
+    expect(searched.sent[0]).toMatch(/count\(\*\) over \(\)/);
+    expect(searched.sent[0]).toMatch(/offset 0\) "matches"/);
+    const searchedBeyond = await read({ search: 'ORD-2611', page: 2 });
+    expect(searchedBeyond.page).toMatchObject({ data: [], total: 3 });
     const filtered = await read({ payment_status: 'paid' });
     expect(filtered.statements).toBe(2);
     expect(filtered.page.data.map((o) => o.itemsCount)).toEqual([3]);

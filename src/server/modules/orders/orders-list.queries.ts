@@ -4,7 +4,8 @@ import type { PurchaseHistoryFilters } from '../../../contracts/stock';
 import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
-import { keptCountColumn, matchingCountColumn, rowCount } from '../../platform/db/row-counts';
+import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
+import { searchedPage } from '../../platform/db/searched-page';
 import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
 import { orderItems, orders } from './orders.tables';
 
@@ -155,18 +156,31 @@ async function orderBatchWithTotal(
   limit: number,
   offset: number,
 ): Promise<{ rows: OrderListDbRow[]; total?: number }> {
-  const page: { id: number; total: number | null }[] = isWholeList(query)
+  const page: { id: number; total?: number }[] = isWholeList(query)
     ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
-    : await db
-        .select({ id: orders.id, total: matchingCountColumn(Boolean(query.search)) })
-        .from(orders)
-        .where(orderFilters(query, timeZone))
-        .orderBy(...orderOrder(query))
-        .limit(limit)
-        .offset(offset);
+    : query.search
+      ? await searchedPage(
+          db,
+          {
+            table: orders,
+            id: orders.id,
+            where: orderFilters(query, timeZone),
+            sortKey: SORT_COLUMNS[query.sort],
+            direction: query.direction,
+          },
+          limit,
+          offset,
+        )
+      : await db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(orderFilters(query, timeZone))
+          .orderBy(...orderOrder(query))
+          .limit(limit)
+          .offset(offset);
   if (page.length === 0) return { rows: [] };
   const ids = page.map((r) => r.id);
-  return { rows: inIdOrder(ids, await rowsByIds(db).execute({ ids })), total: page[0]!.total ?? undefined };
+  return { rows: inIdOrder(ids, await rowsByIds(db).execute({ ids })), total: page[0]!.total };
 }
 
 /** Orders in list order, `limit` from `offset`, each with its item count. */

@@ -5,7 +5,8 @@ import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
-import { keptCountColumn, matchingCountColumn, rowCount } from '../../platform/db/row-counts';
+import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
+import { searchedPage } from '../../platform/db/searched-page';
 import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
 import { PRODUCT_SEARCH_TEXT, productStocks, products } from '../catalogue/catalogue.tables';
 import { locationStocks, storeLocations } from './stock.tables';
@@ -206,15 +207,28 @@ async function sheetBatchWithTotal(
   offset: number,
 ): Promise<{ rows: SheetProduct[]; total?: number }> {
   const whole = isWholeSheet(filters);
-  const page: { id: number; total: number | null }[] = whole
+  const page: { id: number; total?: number }[] = whole
     ? await wholeSheetIds(db).execute({ limit, offset })
-    : await db
-        .select({ id: products.id, total: matchingCountColumn(Boolean(filters.search)) })
-        .from(products)
-        .where(productCondition(filters))
-        .orderBy(asc(products.name), asc(products.id))
-        .limit(limit)
-        .offset(offset);
+    : filters.search
+      ? await searchedPage(
+          db,
+          {
+            table: products,
+            id: products.id,
+            where: productCondition(filters),
+            sortKey: sql`${products.name}`,
+            direction: 'asc',
+          },
+          limit,
+          offset,
+        )
+      : await db
+          .select({ id: products.id })
+          .from(products)
+          .where(productCondition(filters))
+          .orderBy(asc(products.name), asc(products.id))
+          .limit(limit)
+          .offset(offset);
   if (page.length === 0) return { rows: [] };
   const ids = page.map((p) => p.id);
   const rows = whole
@@ -224,7 +238,7 @@ async function sheetBatchWithTotal(
         .from(products)
         .leftJoin(users, eq(users.id, products.supplierId))
         .where(inArray(products.id, ids));
-  return { rows: inIdOrder(ids, rows), total: page[0]!.total ?? undefined };
+  return { rows: inIdOrder(ids, rows), total: page[0]!.total };
 }
 
 /** One batch of the sheet's products with their details (the export reads the sheet by batches). */

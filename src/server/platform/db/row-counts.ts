@@ -30,13 +30,3 @@ export async function rowCount(db: Executor, table: CountedTable): Promise<numbe
 export function keptCountColumn(table: CountedTable): SQL<number> {
   return sql<number>`cast((select ${rowCounts.count} from ${rowCounts} where ${rowCounts.name} = ${sql.raw(`'${table}'`)}) as integer)`;
 }
-
-/**
- * How many rows the page's statement matches in all, as a column of each of its rows: for a
- * searched list, whose matches are found once for the page and its total instead of twice (the
- * search is the cost; docs/decisions/0092); null when not `counted`. Not for wide filters: every
- * match is then read and sorted before the page is cut.
- */
-export function matchingCountColumn(counted: boolean): SQL<number | null> {
-  return counted ? sql<number>`cast(count(*) over () as integer)` : sql<null>`null`;
-}
