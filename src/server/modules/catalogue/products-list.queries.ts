@@ -6,7 +6,7 @@ import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
-import { searchedPage } from '../../platform/db/searched-page';
+import { filteredPageIds } from '../../platform/db/searched-page';
 import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
 import { files } from '../files';
 import {
@@ -225,26 +225,19 @@ async function productBatchWithTotal(
 ): Promise<{ rows: ProductListRow[]; total?: number }> {
   const page: { id: number; total?: number }[] = isWholeList(query)
     ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
-    : query.search
-      ? await searchedPage(
-          db,
-          {
-            table: products,
-            id: products.id,
-            where: productFilters(query),
-            sortKey: SORT_COLUMNS[query.sort],
-            direction: query.direction,
-          },
-          limit,
-          offset,
-        )
-      : await db
-          .select({ id: products.id })
-          .from(products)
-          .where(productFilters(query))
-          .orderBy(...productOrder(query))
-          .limit(limit)
-          .offset(offset);
+    : await filteredPageIds(
+        db,
+        {
+          table: products,
+          id: products.id,
+          where: productFilters(query),
+          sortKey: SORT_COLUMNS[query.sort],
+          direction: query.direction,
+        },
+        Boolean(query.search),
+        limit,
+        offset,
+      );
   if (page.length === 0) return { rows: [] };
   const ids = page.map((r) => r.id);
   const rows = await rowsByIds(db).execute({ ids });

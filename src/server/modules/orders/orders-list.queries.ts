@@ -5,7 +5,7 @@ import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
-import { searchedPage } from '../../platform/db/searched-page';
+import { filteredPageIds } from '../../platform/db/searched-page';
 import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
 import { orderItems, orders } from './orders.tables';
 
@@ -158,26 +158,19 @@ async function orderBatchWithTotal(
 ): Promise<{ rows: OrderListDbRow[]; total?: number }> {
   const page: { id: number; total?: number }[] = isWholeList(query)
     ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
-    : query.search
-      ? await searchedPage(
-          db,
-          {
-            table: orders,
-            id: orders.id,
-            where: orderFilters(query, timeZone),
-            sortKey: SORT_COLUMNS[query.sort],
-            direction: query.direction,
-          },
-          limit,
-          offset,
-        )
-      : await db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(orderFilters(query, timeZone))
-          .orderBy(...orderOrder(query))
-          .limit(limit)
-          .offset(offset);
+    : await filteredPageIds(
+        db,
+        {
+          table: orders,
+          id: orders.id,
+          where: orderFilters(query, timeZone),
+          sortKey: SORT_COLUMNS[query.sort],
+          direction: query.direction,
+        },
+        Boolean(query.search),
+        limit,
+        offset,
+      );
   if (page.length === 0) return { rows: [] };
   const ids = page.map((r) => r.id);
   return { rows: inIdOrder(ids, await rowsByIds(db).execute({ ids })), total: page[0]!.total };

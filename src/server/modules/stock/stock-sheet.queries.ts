@@ -6,7 +6,7 @@ import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
-import { searchedPage } from '../../platform/db/searched-page';
+import { filteredPageIds } from '../../platform/db/searched-page';
 import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
 import { PRODUCT_SEARCH_TEXT, productStocks, products } from '../catalogue/catalogue.tables';
 import { locationStocks, storeLocations } from './stock.tables';
@@ -209,26 +209,19 @@ async function sheetBatchWithTotal(
   const whole = isWholeSheet(filters);
   const page: { id: number; total?: number }[] = whole
     ? await wholeSheetIds(db).execute({ limit, offset })
-    : filters.search
-      ? await searchedPage(
-          db,
-          {
-            table: products,
-            id: products.id,
-            where: productCondition(filters),
-            sortKey: sql`${products.name}`,
-            direction: 'asc',
-          },
-          limit,
-          offset,
-        )
-      : await db
-          .select({ id: products.id })
-          .from(products)
-          .where(productCondition(filters))
-          .orderBy(asc(products.name), asc(products.id))
-          .limit(limit)
-          .offset(offset);
+    : await filteredPageIds(
+        db,
+        {
+          table: products,
+          id: products.id,
+          where: productCondition(filters),
+          sortKey: sql`${products.name}`,
+          direction: 'asc',
+        },
+        Boolean(filters.search),
+        limit,
+        offset,
+      );
   if (page.length === 0) return { rows: [] };
   const ids = page.map((p) => p.id);
   const rows = whole
