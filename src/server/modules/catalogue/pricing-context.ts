@@ -136,20 +136,27 @@ const categoriesOfProducts = preparedStatement((db) =>
     .prepare('categories_of_products'),
 );
 
+/** Each category with its parent after it, once: what discount rules match (categoryIdsWithParents). */
+export function withParents(rows: readonly { id: number; parentId: number | null }[]): number[] {
+  const ids: number[] = [];
+  for (const row of rows) {
+    if (!ids.includes(row.id)) ids.push(row.id);
+    if (row.parentId !== null && !ids.includes(row.parentId)) ids.push(row.parentId);
+  }
+  return ids;
+}
+
 /** Each product's categories with their parents (a rule on a top category covers its children). */
 export async function categoryIdsWithParents(
   db: Executor,
   productIds: readonly number[],
 ): Promise<Map<number, number[]>> {
-  const result = new Map<number, number[]>(productIds.map((id) => [id, []]));
-  if (productIds.length === 0) return result;
-  const rows = await categoriesOfProducts(db).execute({ ids: [...productIds] });
-  for (const row of rows) {
-    const list = result.get(row.productId)!;
-    list.push(row.categoryId);
-    if (row.parentId !== null && !list.includes(row.parentId)) list.push(row.parentId);
+  const refs = new Map<number, { id: number; parentId: number | null }[]>(productIds.map((id) => [id, []]));
+  if (productIds.length > 0) {
+    const rows = await categoriesOfProducts(db).execute({ ids: [...productIds] });
+    for (const row of rows) refs.get(row.productId)?.push({ id: row.categoryId, parentId: row.parentId });
   }
-  return result;
+  return new Map([...refs].map(([productId, categories]) => [productId, withParents(categories)]));
 }
 
 /** The product's own discount as the pricing engine reads it. */

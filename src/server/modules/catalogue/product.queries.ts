@@ -19,6 +19,7 @@ import {
   products,
   vats,
 } from './catalogue.tables';
+import { withParents } from './pricing-context';
 import { notDeleted } from './products-list.queries';
 import { supplierName } from './reference.queries';
 
@@ -156,16 +157,6 @@ const productDetailStatement = preparedStatement((db) =>
     .limit(1)
     .prepare('product_detail'),
 );
-
-/** Each category with its parent after it, once: what discount rules match (categoryIdsWithParents). */
-export function withParents(rows: readonly { id: number; parentId: number | null }[]): number[] {
-  const ids: number[] = [];
-  for (const row of rows) {
-    if (!ids.includes(row.id)) ids.push(row.id);
-    if (row.parentId !== null && !ids.includes(row.parentId)) ids.push(row.parentId);
-  }
-  return ids;
-}
 
 /**
  * One product that is not deleted, with its brand, supplier, VAT rate, categories, gallery and

@@ -17,8 +17,7 @@ import {
   productStocks,
   products,
 } from './catalogue.tables';
-import { loadShopPricing, type ShopPricing } from './pricing-context';
-import { withParents } from './product.queries';
+import { loadShopPricing, type ShopPricing, withParents } from './pricing-context';
 
 export type ProductListFilters = Pick<
   ProductListQuery,

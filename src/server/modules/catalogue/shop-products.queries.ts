@@ -17,7 +17,8 @@ import {
   productStocks,
   products,
 } from './catalogue.tables';
-import { type ProductDetail, productDetailSelect, toProductDetail, withParents } from './product.queries';
+import { withParents } from './pricing-context';
+import { type ProductDetail, productDetailSelect, toProductDetail } from './product.queries';
 import { notDeleted } from './products-list.queries';
 
 /**
