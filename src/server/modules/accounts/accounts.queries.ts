@@ -6,7 +6,7 @@ import { hashToken } from '../../platform/auth/tokens';
 import type { Executor } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
 import { rowCount } from '../../platform/db/row-counts';
-import { likePattern, paged } from '../../platform/http/paging';
+import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
 import { userAddresses } from './accounts.tables';
 
 /** Every role name of a user, as one array column (no query per row). */
@@ -152,8 +152,7 @@ export async function userBatch(
     .from(users)
     .leftJoin(userAddresses, defaultAddressJoin)
     .where(inArray(users.id, ids))) as UserRow[];
-  const position = new Map(ids.map((id, i) => [id, i]));
-  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return inIdOrder(ids, rows);
 }
 
 /** Every role, for the user form's role picker (spec 2 §7 GET /api/users/roles). */

@@ -7,7 +7,7 @@ import { inIdsPlaceholder, preparedStatement, preparedStatements } from '../../p
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
 import { filteredPageIds } from '../../platform/db/searched-page';
-import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
+import { likePattern, type PageRows, paged, rowsOfPage } from '../../platform/http/paging';
 import { files } from '../files';
 import {
   brands,
@@ -221,7 +221,7 @@ async function productBatchWithTotal(
   query: ProductListFilters & ProductListOrder,
   limit: number,
   offset: number,
-): Promise<{ rows: ProductListRow[]; total?: number }> {
+): Promise<PageRows<ProductListRow>> {
   const page: { id: number; total?: number }[] = isWholeList(query)
     ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
     : await filteredPageIds(
@@ -237,10 +237,7 @@ async function productBatchWithTotal(
         limit,
         offset,
       );
-  if (page.length === 0) return { rows: [] };
-  const ids = page.map((r) => r.id);
-  const rows = await rowsByIds(db).execute({ ids });
-  return { rows: inIdOrder(ids, rows.map(toListRow)), total: page[0]!.total };
+  return rowsOfPage(page, async (ids) => (await rowsByIds(db).execute({ ids })).map(toListRow));
 }
 
 /** Products in list order, `limit` from `offset`, with their details. */
@@ -281,16 +278,11 @@ export async function countProducts(db: Executor, query: ProductListFilters): Pr
 
 /** One page of the product list (spec 2 §2; spec 1 §2 paging). */
 export async function listProducts(db: Executor, query: ProductListQuery) {
-  let kept: number | undefined;
   return paged(
     query.page,
     query.per_page,
-    async (limit, offset) => {
-      const batch = await productBatchWithTotal(db, query, limit, offset);
-      kept = batch.total;
-      return batch.rows;
-    },
-    async () => kept ?? countProducts(db, query),
+    (limit, offset) => productBatchWithTotal(db, query, limit, offset),
+    () => countProducts(db, query),
   );
 }
 

@@ -5,7 +5,7 @@ import { preparedStatement, preparedStatements } from '../../platform/db/prepare
 import { qualified } from '../../platform/db/qualified';
 import { readTogether } from '../../platform/db/read-together';
 import { cachedReference } from '../../platform/db/reference-cache';
-import { likePattern } from '../../platform/http/paging';
+import { inIdOrder, likePattern } from '../../platform/http/paging';
 import { files } from '../files';
 import {
   brands,
@@ -251,8 +251,7 @@ function toCard({
 export async function shopCards(db: Executor, ids: readonly number[]): Promise<ShopCardRow[]> {
   if (ids.length === 0) return [];
   const rows = await cardsByIds(db).execute({ ids: [...ids] });
-  const position = new Map(ids.map((id, i) => [id, i]));
-  return rows.map(toCard).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return inIdOrder(ids, rows.map(toCard));
 }
 
 /** One page of the listing for a role: the page's cards in one query, then the total when it is not plain. */

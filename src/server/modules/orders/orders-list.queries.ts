@@ -6,7 +6,7 @@ import { inIdsPlaceholder, preparedStatement, preparedStatements } from '../../p
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
 import { filteredPageIds } from '../../platform/db/searched-page';
-import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
+import { likePattern, type PageRows, paged, rowsOfPage } from '../../platform/http/paging';
 import { orderItems, orders } from './orders.tables';
 
 export type OrderListFilters = Pick<
@@ -155,7 +155,7 @@ async function orderBatchWithTotal(
   timeZone: string,
   limit: number,
   offset: number,
-): Promise<{ rows: OrderListDbRow[]; total?: number }> {
+): Promise<PageRows<OrderListDbRow>> {
   const page: { id: number; total?: number }[] = isWholeList(query)
     ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
     : await filteredPageIds(
@@ -171,9 +171,7 @@ async function orderBatchWithTotal(
         limit,
         offset,
       );
-  if (page.length === 0) return { rows: [] };
-  const ids = page.map((r) => r.id);
-  return { rows: inIdOrder(ids, await rowsByIds(db).execute({ ids })), total: page[0]!.total };
+  return rowsOfPage(page, (ids) => rowsByIds(db).execute({ ids }));
 }
 
 /** Orders in list order, `limit` from `offset`, each with its item count. */
@@ -231,16 +229,11 @@ async function countOrders(db: Executor, query: OrderListFilters, timeZone: stri
 
 /** One page of the orders list (spec 1 §2, §7). */
 export async function listOrders(db: Executor, query: OrdersListQuery, timeZone: string) {
-  let kept: number | undefined;
   return paged(
     query.page,
     query.per_page,
-    async (limit, offset) => {
-      const batch = await orderBatchWithTotal(db, query, timeZone, limit, offset);
-      kept = batch.total;
-      return batch.rows;
-    },
-    async () => kept ?? countOrders(db, query, timeZone),
+    (limit, offset) => orderBatchWithTotal(db, query, timeZone, limit, offset),
+    () => countOrders(db, query, timeZone),
   );
 }
 

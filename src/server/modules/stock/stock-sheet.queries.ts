@@ -7,7 +7,7 @@ import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared'
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
 import { filteredPageIds } from '../../platform/db/searched-page';
-import { inIdOrder, likePattern, paged } from '../../platform/http/paging';
+import { likePattern, type PageRows, paged, rowsOfPage } from '../../platform/http/paging';
 import { PRODUCT_SEARCH_TEXT, productStocks, products } from '../catalogue/catalogue.tables';
 import { locationStocks, storeLocations } from './stock.tables';
 
@@ -205,7 +205,7 @@ async function sheetBatchWithTotal(
   filters: StockSheetFilters,
   limit: number,
   offset: number,
-): Promise<{ rows: SheetProduct[]; total?: number }> {
+): Promise<PageRows<SheetProduct>> {
   const whole = isWholeSheet(filters);
   const page: { id: number; total?: number }[] = whole
     ? await wholeSheetIds(db).execute({ limit, offset })
@@ -222,16 +222,15 @@ async function sheetBatchWithTotal(
         limit,
         offset,
       );
-  if (page.length === 0) return { rows: [] };
-  const ids = page.map((p) => p.id);
-  const rows = whole
-    ? await wholeSheetRows(db).execute({ ids })
-    : await db
-        .select(sheetColumns(filters))
-        .from(products)
-        .leftJoin(users, eq(users.id, products.supplierId))
-        .where(inArray(products.id, ids));
-  return { rows: inIdOrder(ids, rows), total: page[0]!.total };
+  return rowsOfPage(page, (ids) =>
+    whole
+      ? wholeSheetRows(db).execute({ ids })
+      : db
+          .select(sheetColumns(filters))
+          .from(products)
+          .leftJoin(users, eq(users.id, products.supplierId))
+          .where(inArray(products.id, ids)),
+  );
 }
 
 /** One batch of the sheet's products with their details (the export reads the sheet by batches). */
@@ -278,16 +277,11 @@ export async function stockSheetPage(
   page: number,
   perPage: number,
 ): Promise<Paged<SheetProduct>> {
-  let kept: number | undefined;
   return paged(
     page,
     perPage,
-    async (limit, offset) => {
-      const batch = await sheetBatchWithTotal(db, filters, limit, offset);
-      kept = batch.total;
-      return batch.rows;
-    },
-    async () => kept ?? sheetTotal(db, filters),
+    (limit, offset) => sheetBatchWithTotal(db, filters, limit, offset),
+    () => sheetTotal(db, filters),
   );
 }
 
