@@ -30,7 +30,8 @@ function FigureCard({
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fz={26} fw={700} c={color ? `${color}.7` : undefined} lh={1.3}>
+      {/* A div: while loading, the figure is a skeleton (a div, not allowed inside a paragraph). */}
+      <Text component="div" fz={26} fw={700} c={color ? `${color}.7` : undefined} lh={1.3}>
         {value}
       </Text>
       <Text size="xs" c="dimmed">
