@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures';
+import { axeViolations, expect, expectAccessible, test } from './fixtures';
 import { signIn } from './support';
 
 /**
@@ -58,6 +58,31 @@ for (const email of ['admin@demo.test', 'staff@demo.test']) {
     expect(checked).toEqual([...new Set(hrefs)]);
   });
 }
+
+test('the gate sees a violation in the page and in a frame of it, and passes once they are gone', async ({
+  page,
+}) => {
+  await page.goto('/contact');
+  await settle(page);
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    button.id = 'nameless';
+    const frame = document.createElement('iframe');
+    frame.id = 'framed';
+    frame.srcdoc = '<p style="color:#bbb">faint text</p>';
+    document.body.append(button, frame);
+  });
+  await expect(page.frameLocator('#framed').locator('p')).toBeVisible();
+  const found = await axeViolations(page);
+  expect(found.some((line) => line.startsWith('button-name (critical): #nameless'))).toBe(true);
+  expect(found.some((line) => line.startsWith('color-contrast (serious): #framed p'))).toBe(true);
+  expect(found.some((line) => line.startsWith('frame-title (serious): #framed'))).toBe(true);
+  await page.evaluate(() => {
+    document.getElementById('nameless')?.remove();
+    document.getElementById('framed')?.remove();
+  });
+  // The fixture's own check at the end of this test passes: the page is clean again.
+});
 
 for (const email of ['customer@demo.test', 'partner@demo.test', 'doctor@demo.test', 'patient@demo.test']) {
   test(`${email}'s area is accessible`, async ({ page }) => {

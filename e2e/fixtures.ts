@@ -1,11 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { axeRun } from './axe';
 import { type ShopServer, startShopServer } from './shop-server';
 
 export { expect };
-
-/** WCAG 2.2 A and AA, as the issue asks (docs/decisions/0045). */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * Waits until no CSS transition or animation is running, spinners aside (a toast fading in is checked at its
@@ -27,8 +24,7 @@ async function animationsSettled(page: Page): Promise<void> {
 /** The serious and critical axe violations of the page as it is now, one line per node. */
 export async function axeViolations(page: Page): Promise<string[]> {
   await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations
+  return (await axeRun(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) =>
       v.nodes.map(
