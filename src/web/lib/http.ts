@@ -23,12 +23,16 @@ export class HttpError extends Error {
   }
 }
 
+/** The token given by the server when the page has no meta tag to keep it in. */
 let csrfOverride: string | null = null;
 
+/** The page's CSRF token: its meta tag (which setCsrfToken updates), else the one last given. */
 export function csrfToken(): string {
-  if (csrfOverride) return csrfOverride;
-  if (typeof document === 'undefined') return '';
-  return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+  const meta =
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
+  return meta?.content || csrfOverride || '';
 }
 
 /** After sign-in or a role switch the server gives a new token (DECISIONS 26). */
