@@ -17,7 +17,8 @@ export default async function globalTeardown(): Promise<void> {
   try {
     const left = await client.query<{ datname: string }>(
       'select datname from pg_database where datname ~ $1',
-      [`^${name}_w[0-9]+$`],
+      // A worker's app, and the products-list journeys' app (e2e/products-list.spec.ts).
+      [`^${name}_w[0-9]+(_products)?$`],
     );
     // The apps have stopped by now; a straggling connection is cut rather than waited for.
     for (const { datname } of left.rows)

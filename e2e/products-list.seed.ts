@@ -15,16 +15,17 @@ import { prepareDatabase } from '../src/server/prepare-database';
 import { createProduct, createUser } from '../src/test/factories';
 
 /**
- * A small catalogue for the product-list journey: until the product form can create products,
- * the journey's own app starts on a data folder prepared here: the admin and a supplier, the demo
- * pictures, brands, categories, a VAT rate, a category discount rule and a dozen products. The app
- * then runs with EMPORIUM_SEED_DEMO=false, so the journeys count exactly these products whatever
- * demo data the shop gains.
+ * A small catalogue for the product-list journeys, which count its products: their own app starts
+ * on a data folder and database prepared here (the embedded one in the folder, or the PostgreSQL
+ * database the URL names): the admin and a supplier, the demo pictures, brands, categories, a VAT
+ * rate, a category discount rule and a dozen products. The app then runs with
+ * EMPORIUM_SEED_DEMO=false, so the journeys count exactly these products whatever demo data the
+ * shop gains.
  *
- *   node --import tsx e2e/products-list.seed.ts <data dir>
+ *   node --import tsx e2e/products-list.seed.ts <data dir> [<database URL>]
  */
-export async function seedProductList(dataDir: string): Promise<void> {
-  const database = await openDatabase({ databaseUrl: undefined, dataDir });
+export async function seedProductList(dataDir: string, databaseUrl?: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl, dataDir });
   try {
     await prepareDatabase(database);
     const db = database.db;
@@ -232,12 +233,12 @@ export async function seedProductList(dataDir: string): Promise<void> {
 
 const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isEntry) {
-  const dataDir = process.argv[2];
+  const [dataDir, databaseUrl] = process.argv.slice(2);
   if (!dataDir) {
-    console.error('usage: node --import tsx e2e/products-list.seed.ts <data dir>');
+    console.error('usage: node --import tsx e2e/products-list.seed.ts <data dir> [<database URL>]');
     process.exit(2);
   }
-  seedProductList(dataDir).then(
+  seedProductList(dataDir, databaseUrl).then(
     () => process.exit(0),
     (error) => {
       console.error(error);

@@ -4,18 +4,30 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { type ShopServer, startApp, workerPort } from './shop-server';
+import {
+  onServer,
+  type ShopServer,
+  startApp,
+  withDatabase,
+  workerDatabase,
+  workerPort,
+  workerSlot,
+} from './shop-server';
 import { signIn } from './support';
 
 /**
- * The product list journeys. No screen can create products yet (the product form is being built
- * elsewhere), so this file runs its own app on a data folder that products-list.seed.ts filled
- * with a dozen products, on the port after its worker's app. When products can be made through
- * the form, these journeys can make their own on the worker's app instead.
+ * The product list journeys count the products they list, so this file runs an app of its own,
+ * on the port after its worker's app, on a catalogue of a dozen products that
+ * products-list.seed.ts prepares: in production mode (E2E_DATABASE_URL) a PostgreSQL database of
+ * its own and `start:cluster` with E2E_PROCESSES processes, as every other journey; otherwise one
+ * process on PGlite.
  */
 const port = workerPort(1);
 const baseURL = `http://localhost:${port}`;
 const dataDir = path.join(os.tmpdir(), `emporium-e2e-products-${process.pid}`);
+const serverUrl = process.env.E2E_DATABASE_URL;
+const database = `${workerDatabase(workerSlot())}_products`;
+const databaseUrl = serverUrl ? withDatabase(serverUrl, database) : undefined;
 let server: ShopServer | null = null;
 
 test.use({ baseURL });
@@ -25,15 +37,32 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
-  execFileSync(process.execPath, ['--import', 'tsx', 'e2e/products-list.seed.ts', dataDir], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  if (serverUrl)
+    await onServer(serverUrl, [
+      `drop database if exists ${database} with (force)`,
+      `create database ${database}`,
+    ]);
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'e2e/products-list.seed.ts', dataDir, ...(databaseUrl ? [databaseUrl] : [])],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   // Only the seeded catalogue: the journeys count its products.
-  server = await startApp({ port, dataDir, env: { EMPORIUM_SEED_DEMO: 'false' } });
+  server = await startApp({
+    port,
+    dataDir,
+    env: {
+      EMPORIUM_SEED_DEMO: 'false',
+      ...(databaseUrl
+        ? { DATABASE_URL: databaseUrl, EMPORIUM_PROCESSES: process.env.E2E_PROCESSES ?? '2' }
+        : {}),
+    },
+  });
 });
 
 test.afterAll(async () => {
   await server?.stop();
+  if (serverUrl) await onServer(serverUrl, [`drop database if exists ${database} with (force)`]);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -26,7 +26,8 @@ export const workerDataDir = (): string =>
 /** The PostgreSQL database of a worker's app: the run's name (playwright.config.ts) and the slot. */
 export const workerDatabase = (slot: number): string => `${process.env.EMPORIUM_E2E_DATABASE}_w${slot}`;
 
-function withDatabase(url: string, name: string): string {
+/** The server URL with another database name. */
+export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
