@@ -1,18 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  onServer,
-  type ShopServer,
-  startApp,
-  withDatabase,
-  workerDatabase,
-  workerPort,
-  workerSlot,
-} from './shop-server';
+import { type ShopServer, startAppOnFreshData, workerDatabase, workerPort, workerSlot } from './shop-server';
 import { signIn } from './support';
 
 /**
@@ -25,9 +16,6 @@ import { signIn } from './support';
 const port = workerPort(1);
 const baseURL = `http://localhost:${port}`;
 const dataDir = path.join(os.tmpdir(), `emporium-e2e-products-${process.pid}`);
-const serverUrl = process.env.E2E_DATABASE_URL;
-const database = `${workerDatabase(workerSlot())}_products`;
-const databaseUrl = serverUrl ? withDatabase(serverUrl, database) : undefined;
 let server: ShopServer | null = null;
 
 test.use({ baseURL });
@@ -35,35 +23,24 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  if (serverUrl)
-    await onServer(serverUrl, [
-      `drop database if exists ${database} with (force)`,
-      `create database ${database}`,
-    ]);
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'e2e/products-list.seed.ts', dataDir, ...(databaseUrl ? [databaseUrl] : [])],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  // Only the seeded catalogue: the journeys count its products.
-  server = await startApp({
+  server = await startAppOnFreshData({
     port,
     dataDir,
-    env: {
-      EMPORIUM_SEED_DEMO: 'false',
-      ...(databaseUrl
-        ? { DATABASE_URL: databaseUrl, EMPORIUM_PROCESSES: process.env.E2E_PROCESSES ?? '2' }
-        : {}),
+    database: `${workerDatabase(workerSlot())}_products`,
+    // Only the seeded catalogue: the journeys count its products.
+    env: { EMPORIUM_SEED_DEMO: 'false' },
+    prepare: (databaseUrl) => {
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', 'e2e/products-list.seed.ts', dataDir, ...(databaseUrl ? [databaseUrl] : [])],
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      );
     },
   });
 });
 
 test.afterAll(async () => {
   await server?.stop();
-  if (serverUrl) await onServer(serverUrl, [`drop database if exists ${database} with (force)`]);
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const table = (page: Page) => page.getByRole('table', { name: 'Products' });

@@ -26,8 +26,7 @@ export const workerDataDir = (): string =>
 /** The PostgreSQL database of a worker's app: the run's name (playwright.config.ts) and the slot. */
 export const workerDatabase = (slot: number): string => `${process.env.EMPORIUM_E2E_DATABASE}_w${slot}`;
 
-/** The server URL with another database name. */
-export function withDatabase(url: string, name: string): string {
+function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
@@ -86,28 +85,37 @@ export async function startApp(options: {
   };
 }
 
-/** Starts the worker's app on a fresh database and data folder, and answers once /readyz does. */
-export async function startShopServer(): Promise<ShopServer> {
-  const dataDir = workerDataDir();
+/**
+ * Starts an app on a fresh data folder and, in production mode (E2E_DATABASE_URL), a fresh
+ * PostgreSQL database of this name run by `start:cluster` with E2E_PROCESSES processes (one
+ * process on PGlite otherwise). `prepare` fills them first (a seed), given the database's URL in
+ * production mode. `stop` ends the app and removes both.
+ */
+export async function startAppOnFreshData(options: {
+  port: number;
+  dataDir: string;
+  database: string;
+  env?: Record<string, string>;
+  prepare?: (databaseUrl: string | undefined) => void | Promise<void>;
+}): Promise<ShopServer> {
+  const { dataDir, database } = options;
   await fs.rm(dataDir, { recursive: true, force: true });
+  await fs.mkdir(dataDir, { recursive: true });
   const serverUrl = process.env.E2E_DATABASE_URL;
-  const database = workerDatabase(workerSlot());
   if (serverUrl)
     await onServer(serverUrl, [
       `drop database if exists ${database} with (force)`,
       `create database ${database}`,
     ]);
+  const databaseUrl = serverUrl ? withDatabase(serverUrl, database) : undefined;
+  await options.prepare?.(databaseUrl);
   const app = await startApp({
-    port: workerPort(),
+    port: options.port,
     dataDir,
     env: {
-      // A failing job ends failed in about 3 s instead of 4 min (e2e/failed-jobs.spec.ts).
-      EMPORIUM_JOB_RETRY_BASE_MS: '200',
-      ...(serverUrl
-        ? {
-            DATABASE_URL: withDatabase(serverUrl, database),
-            EMPORIUM_PROCESSES: process.env.E2E_PROCESSES ?? '2',
-          }
+      ...options.env,
+      ...(databaseUrl
+        ? { DATABASE_URL: databaseUrl, EMPORIUM_PROCESSES: process.env.E2E_PROCESSES ?? '2' }
         : {}),
     },
   });
@@ -119,4 +127,15 @@ export async function startShopServer(): Promise<ShopServer> {
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts the worker's app on a fresh database and data folder, and answers once /readyz does. */
+export function startShopServer(): Promise<ShopServer> {
+  return startAppOnFreshData({
+    port: workerPort(),
+    dataDir: workerDataDir(),
+    database: workerDatabase(workerSlot()),
+    // A failing job ends failed in about 3 s instead of 4 min (e2e/failed-jobs.spec.ts).
+    env: { EMPORIUM_JOB_RETRY_BASE_MS: '200' },
+  });
 }
