@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { DEFAULT_UI_SETTINGS } from '../lib/ui-settings';
@@ -32,8 +33,15 @@ function stubUiSettings(): void {
   }) as typeof fetch;
 }
 
+/**
+ * Renders inside the app's providers, as a fresh page would. Mantine keeps its toasts in a module
+ * store: a toast whose page was unmounted before it closed stays there, and once five are kept
+ * (an earlier file's, since a worker keeps modules between files) new ones wait in the queue and
+ * never show. A fresh page starts with none.
+ */
 export function renderWithProviders(ui: ReactElement) {
   installDomStandIns();
   stubUiSettings();
+  notifications.clean();
   return render(<AppProviders env="test">{ui}</AppProviders>);
 }
