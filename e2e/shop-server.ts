@@ -56,7 +56,7 @@ export async function startApp(options: {
   env?: Record<string, string>;
 }): Promise<ShopServer> {
   const env = options.env ?? {};
-  const server = spawnServer(env.DATABASE_URL ? 'src/server/cluster.ts' : 'src/server/main.ts', {
+  const server = spawnServer(env.DATABASE_URL ? 'cluster' : 'main', {
     PORT: String(options.port),
     HOST: 'localhost',
     EMPORIUM_DATA_DIR: options.dataDir,

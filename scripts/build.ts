@@ -1,14 +1,16 @@
 /**
  * Builds the browser bundles (dist/client) and the storefront's server renderer (dist/ssr), then
  * writes a brotli and a gzip copy next to every text asset, which @fastify/static serves to
- * browsers that accept them (src/server/app.ts).
- * With --if-stale it builds only when dist is missing or older than the web sources, so
+ * browsers that accept them (src/server/app.ts), and the server itself (dist/server,
+ * scripts/build-server.ts).
+ * With --if-stale it builds only what is missing or older than its sources, so
  * `npm start` works straight after `npm ci` and costs nothing on later starts.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { buildServer, buildServerIfStale } from './build-server';
 
 const STAMP = path.resolve('dist/.build-stamp');
 // The build script itself too: a change to what it writes (compressed copies) must reach dist.
@@ -207,6 +209,7 @@ export function build(): { withinBudgets: boolean } {
   });
   precompressAssets(path.resolve('dist/client/assets'));
   fs.writeFileSync(STAMP, new Date().toISOString());
+  buildServer();
   const lines = measureBuiltClient(path.resolve('dist/client'));
   console.log(`Initial JavaScript:\n${budgetReport(lines)}`);
   const missing = missingShopStyles(path.resolve('dist/client'));
@@ -226,5 +229,8 @@ if (isEntry) {
       );
       process.exit(1);
     }
-  } else console.log('Browser bundles are up to date.');
+  } else {
+    console.log('Browser bundles are up to date.');
+    console.log(buildServerIfStale() ? 'Built the server (dist/server).' : 'The server build is up to date.');
+  }
 }

@@ -14,7 +14,7 @@ afterAll(() => admin(`drop database if exists ${name} with (force)`));
 describe('npm run start:cluster', () => {
   it('runs two processes on one port sharing sessions in PostgreSQL, and stops on SIGTERM', async () => {
     await admin(`create database ${name}`);
-    const server = spawnServer('src/server/cluster.ts', {
+    const server = spawnServer('cluster', {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATABASE_URL: withDatabase(adminUrl(), name),
@@ -76,7 +76,7 @@ describe('npm run start:cluster', () => {
   }, 300_000);
 
   it('refuses to start without DATABASE_URL', async () => {
-    const server = spawnServer('src/server/cluster.ts', {
+    const server = spawnServer('cluster', {
       DATABASE_URL: '',
       NODE_ENV: 'test',
       PORT: String(PORT),

@@ -39,7 +39,7 @@ async function databaseEnv(): Promise<Record<string, string>> {
 describe('graceful shutdown (SIGTERM)', () => {
   it('finishes the request in flight with 200, refuses new connections and exits 0', async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'emporium-shutdown-'));
-    const server = spawnServer('src/server/main.ts', {
+    const server = spawnServer('main', {
       ...(await databaseEnv()),
       PORT: String(PORT),
       HOST: '127.0.0.1',

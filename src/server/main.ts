@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './platform/db/database';
 import { type JobWorker, startJobWorker } from './platform/jobs/job-worker';
 import { prepareDatabase } from './prepare-database';
 import { seedDemo } from './seed-demo';
+import { startedAs } from './started-as';
 
 /**
  * A process's app on its database: migrated and seeded unless a cluster's primary already did it
@@ -79,8 +80,7 @@ export async function main(config: Config = loadConfig()): Promise<void> {
   console.log(`${lines.join('\n')}\n`);
 }
 
-const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
-if (isEntry) {
+if (startedAs('main')) {
   main().catch((error) => {
     console.error(error);
     process.exit(1);

@@ -26,7 +26,7 @@ describe('npm run worker', () => {
         .insert(rateLimitBuckets)
         .values({ key: 'worker-test', windowStart: new Date(Date.now() - 2 * 86_400_000), hits: 3 });
 
-      const worker = spawnServer('src/server/worker.ts', {
+      const worker = spawnServer('worker', {
         DATABASE_URL: url,
         NODE_ENV: 'test',
         LOG_LEVEL: 'info',
@@ -59,7 +59,7 @@ describe('npm run worker', () => {
   }, 120_000);
 
   it('refuses to start without DATABASE_URL', async () => {
-    const worker = spawnServer('src/server/worker.ts', { DATABASE_URL: '', NODE_ENV: 'test' });
+    const worker = spawnServer('worker', { DATABASE_URL: '', NODE_ENV: 'test' });
     expect(await worker.exited).toBe(1);
     expect(worker.output()).toContain('The embedded database (PGlite) belongs to one process');
   }, 60_000);

@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { allJobs } from './jobs';
 import { bootApp, exitGracefully, PGLITE_IS_ONE_PROCESS } from './main';
 import { startJobWorker } from './platform/jobs/job-worker';
+import { startedAs } from './started-as';
 
 export async function runWorker(): Promise<void> {
   const config = { ...loadConfig(), seedDemo: false };
@@ -18,8 +19,7 @@ export async function runWorker(): Promise<void> {
   app.log.info('job worker running');
 }
 
-const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
-if (isEntry) {
+if (startedAs('worker')) {
   runWorker().catch((error) => {
     console.error(error);
     process.exit(1);

@@ -27,10 +27,19 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const MIGRATIONS_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../migrations',
-);
+/**
+ * The project's `migrations` folder: the nearest one above this module, which is
+ * src/server/platform/db in the sources and dist/server in the built server.
+ */
+export const MIGRATIONS_DIR = findMigrations(path.dirname(fileURLToPath(import.meta.url)));
+
+function findMigrations(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'migrations');
+    if (fs.existsSync(path.join(candidate, 'meta/_journal.json'))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`No migrations folder above ${from}`);
+  }
+}
 
 export const PGLITE_EXTENSIONS = { pg_trgm };
 

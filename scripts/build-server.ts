@@ -1,0 +1,75 @@
+/**
+ * The built server: `dist/server/<entry>.mjs`, one esbuild bundle per entry of our TypeScript
+ * (packages stay imports of node_modules). Production processes and the test batteries that spawn
+ * them run these with plain node instead of compiling some 600 TypeScript files through tsx at every
+ * start (docs/decisions/0094).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildSync, type Metafile } from 'esbuild';
+
+/** The server's entries: `npm start`'s process, `npm run start:cluster`, `npm run worker`. */
+export const SERVER_ENTRIES = ['main', 'cluster', 'worker'] as const;
+export type ServerEntry = (typeof SERVER_ENTRIES)[number];
+
+const OUT_DIR = path.resolve('dist/server');
+/** What esbuild read for each bundle, written last: its presence says the build finished. */
+const META = path.join(OUT_DIR, 'meta.json');
+
+/** The built file of an entry. */
+export const serverEntryFile = (entry: ServerEntry): string => path.join(OUT_DIR, `${entry}.mjs`);
+
+/**
+ * Whether a bundle is missing or older than one of the sources it was built from (a new source
+ * file is imported by a changed one, which is newer).
+ */
+export function isServerBuildStale(): boolean {
+  if (!fs.existsSync(META) || !SERVER_ENTRIES.every((entry) => fs.existsSync(serverEntryFile(entry))))
+    return true;
+  const built = Math.min(...SERVER_ENTRIES.map((entry) => fs.statSync(serverEntryFile(entry)).mtimeMs));
+  const inputs = Object.keys((JSON.parse(fs.readFileSync(META, 'utf8')) as Metafile).inputs);
+  return inputs.some((input) => {
+    const stat = fs.statSync(input, { throwIfNoEntry: false });
+    return !stat || stat.mtimeMs > built;
+  });
+}
+
+/**
+ * Bundles every entry. Each file is written beside its place and renamed onto it, so a process
+ * starting meanwhile, or a second build at the same moment (two test workers), never reads half a
+ * file.
+ */
+export function buildServer(): void {
+  const staging = fs.mkdtempSync(path.join(path.dirname(OUT_DIR), '.server-'));
+  try {
+    const result = buildSync({
+      entryPoints: Object.fromEntries(SERVER_ENTRIES.map((entry) => [entry, `src/server/${entry}.ts`])),
+      outdir: staging,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      // Class and function names stay as written: errors are told apart by name in logs.
+      keepNames: true,
+      sourcemap: 'linked',
+      metafile: true,
+      logLevel: 'warning',
+    });
+    fs.mkdirSync(OUT_DIR, { recursive: true });
+    for (const file of fs.readdirSync(staging))
+      if (file !== 'meta.json') fs.renameSync(path.join(staging, file), path.join(OUT_DIR, file));
+    fs.writeFileSync(`${META}.${process.pid}`, JSON.stringify(result.metafile));
+    fs.renameSync(`${META}.${process.pid}`, META);
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Builds the server when a bundle is missing or stale; answers whether it built. */
+export function buildServerIfStale(): boolean {
+  if (!isServerBuildStale()) return false;
+  buildServer();
+  return true;
+}
