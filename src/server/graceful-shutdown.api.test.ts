@@ -13,6 +13,7 @@ import {
   withDatabase,
 } from '../test/test-database';
 import { DEFAULT_DEMO_PASSWORD } from './config';
+import { openPglite } from './platform/db/database';
 
 const PORT = 4501;
 let dataDir = '';
@@ -23,13 +24,17 @@ afterAll(async () => {
 });
 
 /**
- * The server's database: a folder of its own on PGlite; on PostgreSQL a copy of the run's migrated
- * template, named like the run's test copies so its teardown drops it too. Never the database the
- * suite's DATABASE_URL names (the server's own `postgres`), which the process would otherwise
- * inherit, migrate and seed.
+ * The server's database, a copy of the run's migrated template (the process then seeds the demo
+ * shop but runs no migration): on PGlite in its data folder; on PostgreSQL a database named like
+ * the run's test copies so its teardown drops it too. Never the database the suite's DATABASE_URL
+ * names (the server's own `postgres`), which the process would otherwise inherit, migrate and seed.
  */
 async function databaseEnv(): Promise<Record<string, string>> {
-  if (testTarget() === 'pglite') return { DATABASE_URL: '' };
+  if (testTarget() === 'pglite') {
+    const template = new Blob([await fs.readFile(inject('templatePath'))]);
+    await (await openPglite(path.join(dataDir, 'db'), template)).close();
+    return { DATABASE_URL: '' };
+  }
   const template = inject('templatePath');
   ownDatabase = `${TEST_DB_PREFIX}${template.slice(TEMPLATE_DB_PREFIX.length)}_shutdown`;
   await onAdminDatabase(`create database ${ownDatabase} template ${template}`);
