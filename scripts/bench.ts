@@ -52,6 +52,10 @@ const write = !argv.includes('--no-write');
 const checkoutCarts = arg('carts', quick ? 100 : 1_000);
 
 process.env.NODE_ENV ??= 'production';
+// tsx turns on Node's source maps, with which every stack trace built is mapped back to the
+// sources: the app measured in this process would pay it and the production server (the built
+// dist/server, docs/decisions/0094) does not.
+process.setSourceMapsEnabled(false);
 if (isBuildStale()) build();
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'emporium-bench-'));
 const config = {
