@@ -30,7 +30,7 @@ import { openDatabase } from '../src/server/platform/db/database';
 import { prepareDatabase } from '../src/server/prepare-database';
 import { seedDemo } from '../src/server/seed-demo';
 import { BUNDLE_BUDGETS, type BuildManifest, build, initialFiles, isBuildStale } from './build';
-import { buildServerIfStale, serverEntryFile } from './build-server';
+import { builtServer } from './build-server';
 import { describeLargeShop, LARGE_SHOP, largeShopSizeFromArgs, seedLargeShop } from './seed-large';
 
 const argv = process.argv;
@@ -790,8 +790,7 @@ process.on('exit', () => {
 async function startServer(port: number): Promise<string> {
   const childDir = await fs.mkdtemp(path.join(os.tmpdir(), 'emporium-bench-process-'));
   childDirs.push(childDir);
-  buildServerIfStale();
-  const child = spawn(process.execPath, [serverEntryFile('main')], {
+  const child = spawn(process.execPath, [builtServer('main')], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
 
-/** The server's entries: `npm start`'s process, `npm run start:cluster`, `npm run worker`. */
+/** The server's entries: one app process, `npm run start:cluster`, `npm run worker`. */
 export const SERVER_ENTRIES = ['main', 'cluster', 'worker'] as const;
 export type ServerEntry = (typeof SERVER_ENTRIES)[number];
 
@@ -16,8 +16,7 @@ const OUT_DIR = path.resolve('dist/server');
 /** What esbuild read for each bundle, written last: its presence says the build finished. */
 const META = path.join(OUT_DIR, 'meta.json');
 
-/** The built file of an entry. */
-export const serverEntryFile = (entry: ServerEntry): string => path.join(OUT_DIR, `${entry}.mjs`);
+const serverEntryFile = (entry: ServerEntry): string => path.join(OUT_DIR, `${entry}.mjs`);
 
 /**
  * Whether a bundle is missing or older than one of the sources it was built from (a new source
@@ -72,4 +71,10 @@ export function buildServerIfStale(): boolean {
   if (!isServerBuildStale()) return false;
   buildServer();
   return true;
+}
+
+/** The built file of an entry, to start with `node`: built first when missing or stale. */
+export function builtServer(entry: ServerEntry): string {
+  buildServerIfStale();
+  return serverEntryFile(entry);
 }

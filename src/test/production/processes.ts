@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildServerIfStale, serverEntryFile } from '../../../scripts/build-server';
+import { builtServer } from '../../../scripts/build-server';
 import { DEFAULT_DEMO_PASSWORD } from '../../server/config';
 import { type Database, openPostgres } from '../../server/platform/db/database';
 import { adminUrl, withDatabase } from '../test-database';
@@ -80,8 +80,7 @@ function startProcess(name: string, port: number, env: Record<string, string>, l
     base,
     async start() {
       const log = await fs.open(logFile, 'a');
-      buildServerIfStale();
-      const spawned = spawn(process.execPath, [serverEntryFile('main')], {
+      const spawned = spawn(process.execPath, [builtServer('main')], {
         cwd: REPO,
         env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
         stdio: ['ignore', log.fd, log.fd],
