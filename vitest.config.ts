@@ -27,7 +27,9 @@ export default defineConfig({
           // A worker keeps React, Mantine and the screens loaded from one file to the next instead of
           // importing them again for each of the 100 files: 85 -> 38 s for this project alone (CI time,
           // issue 18). Files that stub fetch undo it after each test (vi.unstubAllGlobals), and the
-          // DOM is cleaned after each test, so no state crosses from one file to the next.
+          // DOM is cleaned after each test, and renderWithProviders empties Mantine's toast store
+          // (module state, which a toast unmounted before it closed stays in), so no state crosses
+          // from one file to the next.
           isolate: false,
         },
       },
