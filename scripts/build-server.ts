@@ -14,19 +14,22 @@ export type ServerEntry = (typeof SERVER_ENTRIES)[number];
 
 const OUT_DIR = path.resolve('dist/server');
 /** What esbuild read for each bundle, written last: its presence says the build finished. */
-const META = path.join(OUT_DIR, 'meta.json');
+const metaFile = (outDir: string): string => path.join(outDir, 'meta.json');
 
-const serverEntryFile = (entry: ServerEntry): string => path.join(OUT_DIR, `${entry}.mjs`);
+const serverEntryFile = (entry: ServerEntry, outDir = OUT_DIR): string => path.join(outDir, `${entry}.mjs`);
 
 /**
  * Whether a bundle is missing or older than one of the sources it was built from (a new source
  * file is imported by a changed one, which is newer).
  */
-export function isServerBuildStale(): boolean {
-  if (!fs.existsSync(META) || !SERVER_ENTRIES.every((entry) => fs.existsSync(serverEntryFile(entry))))
+export function isServerBuildStale(outDir = OUT_DIR): boolean {
+  const meta = metaFile(outDir);
+  if (!fs.existsSync(meta) || !SERVER_ENTRIES.every((entry) => fs.existsSync(serverEntryFile(entry, outDir))))
     return true;
-  const built = Math.min(...SERVER_ENTRIES.map((entry) => fs.statSync(serverEntryFile(entry)).mtimeMs));
-  const inputs = Object.keys((JSON.parse(fs.readFileSync(META, 'utf8')) as Metafile).inputs);
+  const built = Math.min(
+    ...SERVER_ENTRIES.map((entry) => fs.statSync(serverEntryFile(entry, outDir)).mtimeMs),
+  );
+  const inputs = Object.keys((JSON.parse(fs.readFileSync(meta, 'utf8')) as Metafile).inputs);
   return inputs.some((input) => {
     const stat = fs.statSync(input, { throwIfNoEntry: false });
     return !stat || stat.mtimeMs > built;
@@ -36,10 +39,11 @@ export function isServerBuildStale(): boolean {
 /**
  * Bundles every entry. Each file is written beside its place and renamed onto it, so a process
  * starting meanwhile, or a second build at the same moment (two test workers), never reads half a
- * file.
+ * file. The folder is made when missing (a fresh checkout has no dist/).
  */
-export function buildServer(): void {
-  const staging = fs.mkdtempSync(path.join(path.dirname(OUT_DIR), '.server-'));
+export function buildServer(outDir = OUT_DIR): void {
+  fs.mkdirSync(outDir, { recursive: true });
+  const staging = fs.mkdtempSync(path.join(path.dirname(outDir), '.server-'));
   try {
     const result = buildSync({
       entryPoints: Object.fromEntries(SERVER_ENTRIES.map((entry) => [entry, `src/server/${entry}.ts`])),
@@ -56,20 +60,20 @@ export function buildServer(): void {
       metafile: true,
       logLevel: 'warning',
     });
-    fs.mkdirSync(OUT_DIR, { recursive: true });
     for (const file of fs.readdirSync(staging))
-      if (file !== 'meta.json') fs.renameSync(path.join(staging, file), path.join(OUT_DIR, file));
-    fs.writeFileSync(`${META}.${process.pid}`, JSON.stringify(result.metafile));
-    fs.renameSync(`${META}.${process.pid}`, META);
+      if (file !== 'meta.json') fs.renameSync(path.join(staging, file), path.join(outDir, file));
+    const meta = metaFile(outDir);
+    fs.writeFileSync(`${meta}.${process.pid}`, JSON.stringify(result.metafile));
+    fs.renameSync(`${meta}.${process.pid}`, meta);
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
 }
 
 /** Builds the server when a bundle is missing or stale; answers whether it built. */
-export function buildServerIfStale(): boolean {
-  if (!isServerBuildStale()) return false;
-  buildServer();
+export function buildServerIfStale(outDir = OUT_DIR): boolean {
+  if (!isServerBuildStale(outDir)) return false;
+  buildServer(outDir);
   return true;
 }
 
