@@ -27,6 +27,7 @@ import { SHOP_PAGE_SIZE } from '../src/contracts/shop-catalogue';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/platform/db/database';
+import { pgliteClient } from '../src/server/platform/db/pglite-statements';
 import { prepareDatabase } from '../src/server/prepare-database';
 import { seedDemo } from '../src/server/seed-demo';
 import { BUNDLE_BUDGETS, type BuildManifest, build, initialFiles, isBuildStale } from './build';
@@ -118,7 +119,9 @@ const [variableProduct] = (
 /**
  * The limit of each hot read: a bare prepared query returning the same rows (the same page, its
  * total as the list reads it, the product with its categories and variations), served by a
- * minimal HTTP server: no session, no permission check, no presenter.
+ * minimal HTTP server: no session, no permission check, no presenter. Prepared on both engines:
+ * node-postgres names the statement, PGlite runs it through the client the app's drizzle uses
+ * (parsed and planned once, docs/decisions/0095).
  */
 const SEARCH_TEXT = `(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' ' || u.email || ' ' || coalesce(u.phone, '') || ' ' || coalesce(u.mobile, '') || ' ' || coalesce(u.company_name, ''))`;
 const bareQueries: Record<string, { text: string; values: unknown[] }> = {
@@ -210,7 +213,7 @@ const bareServer = Fastify();
 for (const [key, query] of Object.entries(bareQueries)) {
   bareServer.get(`/bare/${key}`, async () =>
     database.kind === 'pglite'
-      ? (await database.pglite!.query(query.text, query.values)).rows
+      ? (await pgliteClient(database.pglite!).query(query.text, query.values)).rows
       : (await database.pool!.query({ name: `bare_${key}`, text: query.text, values: query.values })).rows,
   );
 }

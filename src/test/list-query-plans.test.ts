@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedLargeShop } from '../../scripts/seed-large';
 import { usersListQuery } from '../contracts/accounts';
@@ -21,7 +20,7 @@ import {
 import { listOrders } from '../server/modules/orders/orders-list.queries';
 import { movementPage } from '../server/modules/stock/stock-history.queries';
 import { stockSheetPage } from '../server/modules/stock/stock-sheet.queries';
-import type { Database, Db } from '../server/platform/db/database';
+import { type Database, type Db, drizzleOnPglite } from '../server/platform/db/database';
 import { freshDatabase } from './test-database';
 
 /**
@@ -48,7 +47,7 @@ const timeZone = 'Indian/Mauritius';
 function loggingDb(base: Database): Db {
   const logger: Logger = { logQuery: (query, params) => captured.push({ query, params }) };
   return (base.kind === 'pglite'
-    ? drizzlePglite({ client: base.pglite!, logger })
+    ? drizzleOnPglite(base.pglite!, logger)
     : drizzleNodePg({ client: base.pool!, logger })) as unknown as Db;
 }
 

@@ -3,12 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteClient } from './pglite-statements';
 
 /** The one database type every query is written against, PGlite or PostgreSQL underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -51,8 +53,18 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
   });
-  const db = drizzlePglite({ client }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  return { db: drizzleOnPglite(client), kind: 'pglite', pglite: client, close: () => client.close() };
+}
+
+/**
+ * Drizzle over PGlite through the client that parses and plans each statement once
+ * (pglite-statements.ts, docs/decisions/0095); `logger` sees every statement (tests count them).
+ */
+export function drizzleOnPglite(pglite: PGlite, logger?: Logger): Db {
+  return drizzlePglite({
+    client: pgliteClient(pglite) as unknown as PGlite,
+    ...(logger ? { logger } : {}),
+  }) as unknown as Db;
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
