@@ -108,6 +108,17 @@ describe('pgliteClient', () => {
     expect((await client.query(readName, [2])).rows).toEqual([{ name: 'kept' }]);
   });
 
+  it('leaves a statement with given parameter types to PGlite’s own query, in a transaction too', async () => {
+    const client = pgliteClient(pglite);
+    const text = 'select $1 as typed';
+    const options = { paramTypes: [types.INT4] };
+    expect((await client.query(text, ['7'], options)).rows).toEqual([{ typed: 7 }]);
+    await client.transaction(async (tx) => {
+      expect((await tx.query(text, ['8'], options)).rows).toEqual([{ typed: 8 }]);
+    });
+    expect(await kept(text)).toEqual([]);
+  });
+
   it('parses a statement again when its columns changed or it was deallocated', async () => {
     const client = pgliteClient(pglite);
     await pglite.exec('create table changing (id integer primary key); insert into changing values (1)');

@@ -120,8 +120,6 @@ export function pgliteClient(pglite: PGlite): PgliteClient {
     options: QueryOptions | undefined,
     inTransaction: boolean,
   ) {
-    // What this client does not do itself (COPY's blobs, given parameter types) goes to PGlite's own query.
-    if (options?.blob || options?.paramTypes) return pglite.query(text, params, options);
     const results = await pglite._runExclusiveQuery(async () => {
       try {
         return await execute(text, params, options);
@@ -140,6 +138,7 @@ export function pgliteClient(pglite: PGlite): PgliteClient {
 
   client = {
     async query(text, params = [], options) {
+      if (leftToPglite(options)) return pglite.query(text, params, options);
       await pglite._checkReady();
       // Outside a transaction, wait for one that runs (as PGlite's query does).
       return pglite._runExclusiveTransaction(() => run(text, params, options, false));
@@ -150,6 +149,7 @@ export function pgliteClient(pglite: PGlite): PgliteClient {
           Object.create(tx, {
             query: {
               value: (text: string, params: unknown[] = [], options?: QueryOptions) => {
+                if (leftToPglite(options)) return tx.query(text, params, options);
                 if (tx.closed) throw new Error('Transaction is closed');
                 return run(text, params, options, true);
               },
@@ -161,6 +161,11 @@ export function pgliteClient(pglite: PGlite): PgliteClient {
   };
   clients.set(pglite, client);
   return client;
+}
+
+/** What this client does not do itself, COPY's blobs and given parameter types: PGlite's own query does it. */
+function leftToPglite(options: QueryOptions | undefined): boolean {
+  return Boolean(options?.blob || options?.paramTypes);
 }
 
 /**
