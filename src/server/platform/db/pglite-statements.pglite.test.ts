@@ -130,6 +130,21 @@ describe('pgliteClient', () => {
     expect((await client.query(text, [1])).rows).toEqual([{ id: 1, label: 'new' }]);
   });
 
+  it('forgets a stale statement met inside a transaction, so the next transaction parses it again', async () => {
+    const client = pgliteClient(pglite);
+    await pglite.exec(
+      'create table changing_in_tx (id integer primary key); insert into changing_in_tx values (1)',
+    );
+    const text = 'select * from changing_in_tx where id = $1';
+    const inTransaction = () => client.transaction(async (tx) => (await tx.query(text, [1])).rows);
+    expect(await inTransaction()).toEqual([{ id: 1 }]);
+    await pglite.exec(`alter table changing_in_tx add column label text default 'new'`);
+    await expect(inTransaction()).rejects.toMatchObject({ code: '0A000', query: text });
+    expect(await inTransaction()).toEqual([{ id: 1, label: 'new' }]);
+    // The stale name was closed with the new parse: one statement for the text is left.
+    expect(await kept(text)).toHaveLength(1);
+  });
+
   it(`keeps at most ${KEPT_STATEMENTS} statements, closing the least recently used`, async () => {
     const client = pgliteClient(pglite);
     const hot = 'select 1 as hot where $1::int > 0';

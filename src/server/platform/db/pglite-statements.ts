@@ -36,7 +36,16 @@ export function pgliteClient(pglite: PGlite): PgliteClient {
   let client = clients.get(pglite);
   if (client) return client;
   const statements = new Map<string, Named>();
+  // Names to close with the next parse: evicted statements, and stale ones PostgreSQL may still hold.
+  const closing: string[] = [];
   let counter = 0;
+
+  function forget(text: string): void {
+    const statement = statements.get(text);
+    if (!statement) return;
+    statements.delete(text);
+    closing.push(statement.name);
+  }
 
   async function call(message: Uint8Array): Promise<Message[]> {
     return pglite.execProtocolStream(message, { syncToFs: false });
@@ -51,15 +60,16 @@ export function pgliteClient(pglite: PGlite): PgliteClient {
       statements.set(text, kept);
       return kept;
     }
-    const parts: Uint8Array[] = [];
-    if (statements.size >= KEPT_STATEMENTS) {
-      const [oldText, oldest] = statements.entries().next().value as [string, Named];
-      statements.delete(oldText);
-      parts.push(serialize.close({ type: 'S', name: oldest.name }));
-    }
+    if (statements.size >= KEPT_STATEMENTS) forget(statements.keys().next().value as string);
     const name = `emporium_${++counter}`;
-    parts.push(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync());
-    const messages = await call(concat(parts));
+    const messages = await call(
+      Buffer.concat([
+        ...closing.splice(0).map((old) => serialize.close({ type: 'S', name: old })),
+        serialize.parse({ name, text }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
+    );
     const statement: Named = {
       name,
       paramTypes: parse.parseDescribeStatementResults(messages),
@@ -82,7 +92,7 @@ export function pgliteClient(pglite: PGlite): PgliteClient {
       return serializer ? serializer(value) : String(value);
     });
     const messages = await call(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.execute({}),
         serialize.sync(),
@@ -124,9 +134,12 @@ export function pgliteClient(pglite: PGlite): PgliteClient {
       try {
         return await execute(text, params, options);
       } catch (error) {
-        if (!isStale(error) || inTransaction) throw withQuery(error, text, params, options);
-        // The statement's result columns changed under it (a migration), or it was deallocated: parsed again, once.
-        statements.delete(text);
+        if (!isStale(error)) throw withQuery(error, text, params, options);
+        // The statement's result columns changed under it (a migration), or it was deallocated: it
+        // is parsed again on its next use. Outside a transaction that use is now; inside one the
+        // error has aborted the transaction, so the next transaction parses it.
+        forget(text);
+        if (inTransaction) throw withQuery(error, text, params, options);
         return execute(text, params, options).catch((again) => {
           throw withQuery(again, text, params, options);
         });
@@ -191,14 +204,4 @@ function withQuery(
   if (error instanceof Error && 'code' in error)
     Object.assign(error, { query, params, queryOptions: options });
   return error;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
