@@ -4,9 +4,17 @@ import { useEffect, useState } from 'react';
 export type PdfViewerTarget = { title: string; url: string } | null;
 
 /**
+ * How long the loader waits for the frame's load event at most. A browser that shows no PDF inline
+ * (Chrome set to download PDFs, a headless shell) downloads it instead and never fires the event:
+ * the loader then gives way to the frame instead of turning for ever.
+ */
+export const PDF_LOAD_WAIT_MS = 4_000;
+
+/**
  * A stored PDF shown in the page (a modal over an embedded frame of its view URL, which answers
  * the PDF inline). With `minLoaderMs` the loader stays at least that long and until the frame has
- * loaded (spec 3 §9: PDF loader 1 s), so the viewer never flashes an empty frame.
+ * loaded (spec 3 §9: PDF loader 1 s), so the viewer never flashes an empty frame, but no longer
+ * than PDF_LOAD_WAIT_MS.
  */
 export function PdfViewerModal({
   target,
@@ -28,7 +36,11 @@ export function PdfViewerModal({
     }
     setWaited(false);
     const timer = setTimeout(() => setWaited(true), minLoaderMs);
-    return () => clearTimeout(timer);
+    const gaveUp = setTimeout(() => setLoaded(true), Math.max(minLoaderMs, PDF_LOAD_WAIT_MS));
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(gaveUp);
+    };
   }, [url, minLoaderMs]);
   const loading = minLoaderMs > 0 && !(loaded && waited);
   return (

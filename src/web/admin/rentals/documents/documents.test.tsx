@@ -7,6 +7,7 @@ import {
   PDF_LOADER_MS,
   RENTAL_DOCUMENT_TYPES,
 } from '../../../../contracts/rental-documents';
+import { PDF_LOAD_WAIT_MS } from '../../../ui/pdf-viewer-modal';
 import { renderWithProviders } from '../../../ui/render-for-test';
 import { FinancialSummary } from './financial-summary';
 import { PeriodDocuments } from './period-documents';
@@ -146,6 +147,34 @@ describe('RentalDocumentsSection', () => {
     });
     expect(screen.queryByTestId('document-viewer-loader')).toBeNull();
     expect(calls.some((call) => call.startsWith('GET /admin/rental-bookings/5/documents/view'))).toBe(false);
+  });
+
+  it('gives the frame way after PDF_LOAD_WAIT_MS when the browser never says the PDF loaded (it downloaded it)', async () => {
+    answers['GET /admin/rental-bookings/5/documents'] = { status: 200, body: documentsReply() };
+    answers['POST /admin/rental-bookings/5/documents'] = {
+      status: 200,
+      body: {
+        success: true,
+        message: M.generated,
+        download_url: '/admin/rental-bookings/5/documents/9/view',
+        data: doc(9, 'proforma', 1),
+      },
+    };
+    renderWithProviders(<RentalDocumentsSection bookingId={5} />);
+    const row = await screen.findByTestId('rental-document-row-proforma');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(within(row).getByRole('button', { name: 'Generate Proforma invoice' }));
+    const viewer = await screen.findByTestId('document-viewer');
+    await act(async () => {
+      vi.advanceTimersByTime(PDF_LOADER_MS);
+    });
+    expect(screen.getByTestId('document-viewer-loader')).toBeTruthy(); // 1 s gone, no load event yet
+    expect(viewer.style.visibility).toBe('hidden');
+    await act(async () => {
+      vi.advanceTimersByTime(PDF_LOAD_WAIT_MS - PDF_LOADER_MS);
+    });
+    expect(screen.queryByTestId('document-viewer-loader')).toBeNull();
+    expect(viewer.style.visibility).toBe('visible');
   });
 
   it("shows the server's reason when generating is refused, and the load failure", async () => {
