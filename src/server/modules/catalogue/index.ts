@@ -18,12 +18,12 @@ export { type ProductActor, type ProductSaveContext, saveProduct } from './save-
 export { seedDemoCatalogue } from './seed-demo-catalogue';
 export { seedDemoDiscounts } from './seed-demo-discounts';
 export { loadShopProducts, type SellableProduct, type ShopItemRef, shopUnitPrice } from './shop-items';
-export { presentShopCard, presentShopProduct, shopProductPath } from './shop-products.presenter';
+export { type ShopProductView, shopProductView } from './shop-product-view';
+export { presentShopCard, shopProductPath } from './shop-products.presenter';
 export {
   featuredShopProducts,
   findShopBrand,
   findShopCategory,
-  findShopProduct,
   type ShopListFilters,
   shopFacets,
   shopProductPage,

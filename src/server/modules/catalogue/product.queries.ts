@@ -142,6 +142,9 @@ export function productDetailSelect(db: Executor) {
       galleryFileIds: galleryIds,
       variations: variationsJson,
       files: filesJson,
+      // The row's version: a new one in every transaction that changes what the shop shows of the
+      // product (its columns, or its variants, gallery and categories through migration 0038).
+      version: sql<string>`${products}.xmin::text`,
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))

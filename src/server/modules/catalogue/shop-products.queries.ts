@@ -312,16 +312,18 @@ const shopDetailById = preparedStatement((db) =>
     .prepare('shop_product_detail_by_id'),
 );
 
+export type ShopProductKey = { slug: string } | { id: number };
+
 /**
- * The product page's product, when the role may see it, by slug or id, with its detail: one
- * prepared statement. Null for unknown, deleted, inactive and hidden products alike. Its active
- * categories (by name) are the page's breadcrumbs.
+ * The product page's product, when the role may see it, by slug or id, with its detail and the
+ * version of its row: one prepared statement. Null for unknown, deleted, inactive and hidden
+ * products alike. Its active categories (by name) are the page's breadcrumbs.
  */
 export async function findShopProduct(
   db: Executor,
   role: ShopViewerRole,
-  key: { slug: string } | { id: number },
-): Promise<(ProductDetail & { categorySlugs: { name: string; slug: string }[] }) | null> {
+  key: ShopProductKey,
+): Promise<(ProductDetail & { categorySlugs: { name: string; slug: string }[]; version: string }) | null> {
   const [row] =
     'slug' in key
       ? await shopDetailBySlug(db).execute({ slug: key.slug, role })
@@ -331,7 +333,40 @@ export async function findShopProduct(
   const categorySlugs = detail.categories
     .filter((category) => category.isActive)
     .map(({ name, slug }) => ({ name, slug }));
-  return { ...detail, categorySlugs };
+  return { ...detail, categorySlugs, version: row.version };
+}
+
+const versionSelect = (db: Executor) =>
+  db.select({ version: sql<string>`${products}.xmin::text` }).from(products);
+
+const shopVersionBySlug = preparedStatement((db) =>
+  versionSelect(db)
+    .where(and(eq(products.slug, sql.placeholder('slug')), visibleTo(sql`${sql.placeholder('role')}::text`)))
+    .limit(1)
+    .prepare('shop_product_version_by_slug'),
+);
+
+const shopVersionById = preparedStatement((db) =>
+  versionSelect(db)
+    .where(and(eq(products.id, sql.placeholder('id')), visibleTo(sql`${sql.placeholder('role')}::text`)))
+    .limit(1)
+    .prepare('shop_product_version_by_id'),
+);
+
+/**
+ * The version of the product's row (findShopProduct's `version`) when the role may see it, null as
+ * findShopProduct answers null: one index lookup, no detail.
+ */
+export async function shopProductVersion(
+  db: Executor,
+  role: ShopViewerRole,
+  key: ShopProductKey,
+): Promise<string | null> {
+  const [row] =
+    'slug' in key
+      ? await shopVersionBySlug(db).execute({ slug: key.slug, role })
+      : await shopVersionById(db).execute({ id: key.id, role });
+  return row?.version ?? null;
 }
 
 /** An active category by slug, with its description, for the category page. */

@@ -17,11 +17,10 @@ import { getSettings } from '../../platform/settings/settings-store';
 import {
   findShopBrand,
   findShopCategory,
-  findShopProduct,
   presentShopCard,
-  presentShopProduct,
   shopFacets,
   shopProductPage,
+  shopProductView,
   sitemapEntries,
 } from '../catalogue';
 import { closedForMaintenance } from './maintenance';
@@ -124,21 +123,8 @@ async function productFor(
   key: { slug: string } | { id: number },
 ) {
   const shop = await loadShopContext(ctx, session);
-  const detail = await findShopProduct(ctx.db, shop.role, key);
-  if (!detail) return null;
-  const presented: ShopProductDetail = presentShopProduct(detail, shop.pricing, ctx.storage);
-  const seoImage = detail.product.seoImageId === null ? null : detail.files.get(detail.product.seoImageId);
-  return {
-    presented,
-    display: shop.display,
-    seoFields: {
-      enabled: detail.product.enableSeoFeatures,
-      title: detail.product.seoTitle,
-      description: detail.product.seoDescription,
-      robots: detail.product.seoRobots,
-      imageUrl: seoImage ? ctx.storage.url(seoImage.path) : null,
-    },
-  };
+  const view = await shopProductView(ctx.db, ctx.storage, shop.role, shop.pricing, key);
+  return view && { presented: view.presented, display: shop.display, seoFields: view.seo };
 }
 
 const productPageRoute = (url: string) =>

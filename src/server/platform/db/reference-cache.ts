@@ -61,3 +61,14 @@ export async function cachedReference<T>(db: Executor, key: string, load: () => 
   }
   return value;
 }
+
+/**
+ * The reference version the current request reads, when `db` is the handle of its scope (what a
+ * per-process cache of its own keys on beside its own versions); null outside a request scope,
+ * where nothing is cached.
+ */
+export async function requestReferenceVersion(db: Executor): Promise<number | null> {
+  const scope = scopes.getStore();
+  if (!scope || scope.db !== db) return null;
+  return versionOf(scope);
+}

@@ -1,0 +1,110 @@
+import type { ShopProductDetail } from '../../../contracts/shop-catalogue';
+import type { Executor } from '../../platform/db/database';
+import { requestReferenceVersion } from '../../platform/db/reference-cache';
+import type { Storage } from '../../platform/files/storage';
+import type { ShopPricing } from './pricing-context';
+import { presentShopProduct } from './shop-products.presenter';
+import {
+  findShopProduct,
+  type ShopProductKey,
+  type ShopViewerRole,
+  shopProductVersion,
+} from './shop-products.queries';
+
+/** The product page's product as the shop shows it to one buyer, and what its SEO tags need. */
+export type ShopProductView = {
+  presented: ShopProductDetail;
+  seo: {
+    enabled: boolean;
+    title: string | null;
+    description: string | null;
+    robots: string | null;
+    imageUrl: string | null;
+  };
+};
+
+type Entry = { version: string; pricing: string; storage: object; view: ShopProductView };
+
+/** Products kept per database handle and process, the least recently read dropped first. */
+export const KEPT_SHOP_PRODUCTS = 1_000;
+
+const kept = new WeakMap<Executor, Map<string, Entry>>();
+
+/**
+ * What the presentation depends on besides the product: the reference version (discount rules,
+ * VAT and stock settings, categories, brands, colours, attributes, files: docs/decisions/0064 and
+ * 0097), the shop's day (dated discounts), the buyer's roles and their uses of rules limited per
+ * buyer.
+ */
+function pricingKey(referenceVersion: number, pricing: ShopPricing): string {
+  const { buyer } = pricing;
+  return [
+    referenceVersion,
+    pricing.today,
+    pricing.timezone,
+    buyer.isGuest ? 'guest' : buyer.roles.join(','),
+    JSON.stringify(buyer.usesByRule ?? {}),
+  ].join('|');
+}
+
+function present(
+  detail: NonNullable<Awaited<ReturnType<typeof findShopProduct>>>,
+  pricing: ShopPricing,
+  storage: Pick<Storage, 'url'>,
+): ShopProductView {
+  const seoImage = detail.product.seoImageId === null ? null : detail.files.get(detail.product.seoImageId);
+  return {
+    presented: presentShopProduct(detail, pricing, storage),
+    seo: {
+      enabled: detail.product.enableSeoFeatures,
+      title: detail.product.seoTitle,
+      description: detail.product.seoDescription,
+      robots: detail.product.seoRobots,
+      imageUrl: seoImage ? storage.url(seoImage.path) : null,
+    },
+  };
+}
+
+/**
+ * The product page's product for a buyer (GET /products/{slug}, GET /api/public/products/{id}),
+ * null when the role may not see it. Within a request (the reference cache's scope) the process
+ * keeps what it presented, under the version of the product's row and the pricing key: a read
+ * whose product and pricing have not changed since costs one index lookup (the row's version)
+ * instead of the product's detail and its presentation (docs/decisions/0097). The view is shared
+ * between requests: callers must not change it.
+ */
+export async function shopProductView(
+  db: Executor,
+  storage: Pick<Storage, 'url'>,
+  role: ShopViewerRole,
+  pricing: ShopPricing,
+  key: ShopProductKey,
+): Promise<ShopProductView | null> {
+  const referenceVersion = await requestReferenceVersion(db);
+  if (referenceVersion === null) {
+    const detail = await findShopProduct(db, role, key);
+    return detail ? present(detail, pricing, storage) : null;
+  }
+  const version = await shopProductVersion(db, role, key);
+  if (version === null) return null;
+  let entries = kept.get(db);
+  if (!entries) {
+    entries = new Map();
+    kept.set(db, entries);
+  }
+  const name = `${role}\u0000${'id' in key ? `#${key.id}` : key.slug}`;
+  const wanted = pricingKey(referenceVersion, pricing);
+  const entry = entries.get(name);
+  entries.delete(name);
+  if (entry && entry.version === version && entry.pricing === wanted && entry.storage === storage) {
+    entries.set(name, entry);
+    return entry.view;
+  }
+  // Read after the version: a change committed in between is in the detail and under its version.
+  const detail = await findShopProduct(db, role, key);
+  if (!detail) return null;
+  const view = present(detail, pricing, storage);
+  entries.set(name, { version: detail.version, pricing: wanted, storage, view });
+  if (entries.size > KEPT_SHOP_PRODUCTS) entries.delete(entries.keys().next().value!);
+  return view;
+}
