@@ -120,7 +120,8 @@ describe('RentalDocumentsSection', () => {
     ).toBe(false);
   });
 
-  it('generates with a POST, says so, and opens the new version in the viewer behind its 1 s loader', async () => {
+  /** Booking 5's proforma generated (version 9), with fake timers from the click on. */
+  async function generateProforma(): Promise<HTMLElement> {
     answers['GET /admin/rental-bookings/5/documents'] = { status: 200, body: documentsReply() };
     answers['POST /admin/rental-bookings/5/documents'] = {
       status: 200,
@@ -135,7 +136,11 @@ describe('RentalDocumentsSection', () => {
     const row = await screen.findByTestId('rental-document-row-proforma');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(within(row).getByRole('button', { name: 'Generate Proforma invoice' }));
-    const viewer = await screen.findByTestId('document-viewer');
+    return screen.findByTestId('document-viewer');
+  }
+
+  it('generates with a POST, says so, and opens the new version in the viewer behind its 1 s loader', async () => {
+    const viewer = await generateProforma();
     expect(viewer.getAttribute('src')).toBe('/admin/rental-bookings/5/documents/9/view');
     expect(bodies['POST /admin/rental-bookings/5/documents']).toEqual({ document_type: 'proforma' });
     expect(await screen.findByText(M.generated)).toBeTruthy();
@@ -150,21 +155,7 @@ describe('RentalDocumentsSection', () => {
   });
 
   it('gives the frame way after PDF_LOAD_WAIT_MS when the browser never says the PDF loaded (it downloaded it)', async () => {
-    answers['GET /admin/rental-bookings/5/documents'] = { status: 200, body: documentsReply() };
-    answers['POST /admin/rental-bookings/5/documents'] = {
-      status: 200,
-      body: {
-        success: true,
-        message: M.generated,
-        download_url: '/admin/rental-bookings/5/documents/9/view',
-        data: doc(9, 'proforma', 1),
-      },
-    };
-    renderWithProviders(<RentalDocumentsSection bookingId={5} />);
-    const row = await screen.findByTestId('rental-document-row-proforma');
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    fireEvent.click(within(row).getByRole('button', { name: 'Generate Proforma invoice' }));
-    const viewer = await screen.findByTestId('document-viewer');
+    const viewer = await generateProforma();
     await act(async () => {
       vi.advanceTimersByTime(PDF_LOADER_MS);
     });
