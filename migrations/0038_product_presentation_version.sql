@@ -65,3 +65,26 @@ CREATE CONSTRAINT TRIGGER files_reference_version
 AFTER UPDATE OR DELETE ON files
 DEFERRABLE INITIALLY DEFERRED
 FOR EACH ROW EXECUTE FUNCTION reference_data_changed();
+--> statement-breakpoint
+-- The admin's product form shows the VAT rate and the supplier's name (docs/decisions/0097): VAT
+-- rates are reference data, and renaming a user renews the rows of the products they supply
+-- (an index lookup on products_supplier; most users supply nothing).
+CREATE CONSTRAINT TRIGGER vats_reference_version
+AFTER INSERT OR UPDATE OR DELETE ON vats
+DEFERRABLE INITIALLY DEFERRED
+FOR EACH ROW EXECUTE FUNCTION reference_data_changed();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION supplier_renamed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE products SET id = id WHERE supplier_id = NEW.id;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER users_supplier_name
+AFTER UPDATE OF first_name, last_name, company_name, email ON users
+FOR EACH ROW
+WHEN ((OLD.first_name, OLD.last_name, OLD.company_name, OLD.email)
+  IS DISTINCT FROM (NEW.first_name, NEW.last_name, NEW.company_name, NEW.email))
+EXECUTE FUNCTION supplier_renamed();

@@ -165,9 +165,27 @@ const productDetailStatement = preparedStatement((db) =>
  * One product that is not deleted, with its brand, supplier, VAT rate, categories, gallery and
  * variations: one query however many variations it has.
  */
-export async function findProductDetail(db: Executor, id: number): Promise<ProductDetail | null> {
+export async function findProductDetail(
+  db: Executor,
+  id: number,
+): Promise<(ProductDetail & { version: string }) | null> {
   const [row] = await productDetailStatement(db).execute({ id });
-  return row ? toProductDetail(row) : null;
+  return row ? { ...toProductDetail(row), version: row.version } : null;
+}
+
+const liveVersionStatement = preparedStatement((db) =>
+  db
+    .select({ version: sql<string>`${products}.xmin::text` })
+    .from(products)
+    .where(and(eq(products.id, sql.placeholder('id')), notDeleted))
+    .limit(1)
+    .prepare('product_version'),
+);
+
+/** The version of a product's row (findProductDetail's `version`) when it is not deleted: one index lookup. */
+export async function liveProductVersion(db: Executor, id: number): Promise<string | null> {
+  const [row] = await liveVersionStatement(db).execute({ id });
+  return row?.version ?? null;
 }
 
 /** A row of productDetailSelect as the product's detail (JSON timestamps turned back into dates). */

@@ -20,6 +20,7 @@ import { loadAdminListPricing } from './products-list.queries';
 import { reorderProductImages } from './reorder-product-images';
 import { saveProduct } from './save-product';
 import { setProductField } from './set-product-field';
+import { adminProductView } from './shop-product-view';
 
 /**
  * The product form's calls. Its reads carry the buy price and the supplier, so they are catalogue
@@ -77,9 +78,10 @@ export const productRoutes = [
     auth,
     params: idParam,
     handler: async ({ ctx, params }): Promise<ProductReply> => {
-      const detail = await findProductDetail(ctx.db, params.id);
-      if (!detail) throw notFound();
-      return present(ctx, detail);
+      const pricing = await loadAdminListPricing(ctx.db, ctx.now());
+      const view = await adminProductView(ctx.db, ctx.storage, pricing, params.id);
+      if (!view) throw notFound();
+      return view;
     },
   }),
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopProductDetail } from '../../../contracts/shop-catalogue';
-import { createProduct } from '../../../test/factories';
+import { createProduct, createUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { withReferenceCache } from '../../platform/db/reference-cache';
 import { files } from '../files/files.tables';
@@ -12,9 +12,16 @@ import {
   colors,
   productStockAttributeValues,
   productStockColors,
+  vats,
 } from './catalogue.tables';
 import { loadBuyerPricing } from './pricing-context';
-import { KEPT_SHOP_PRODUCTS, type ShopProductView, shopProductView } from './shop-product-view';
+import { loadAdminListPricing } from './products-list.queries';
+import {
+  adminProductView,
+  KEPT_SHOP_PRODUCTS,
+  type ShopProductView,
+  shopProductView,
+} from './shop-product-view';
 
 /**
  * The shop's product presentation kept per process (docs/decisions/0097): a second read in a new
@@ -235,5 +242,76 @@ describe('shopProductView (docs/decisions/0097)', () => {
     await t.ctx.db.execute(sql`update product_stocks set qty = qty + 3 where id = ${variantIds[0]}`);
     const after = (await guest.get(`/api/public/products/${productId}`)).json() as ShopProductDetail;
     expect(after.product.productStocks[0]!.qty).toBe(before.product.productStocks[0]!.qty + 3);
+  });
+});
+
+describe('adminProductView: GET /api/products/{id} kept the same way (docs/decisions/0097)', () => {
+  let adminId: number;
+  let supplierId: number;
+  let vatId: number;
+
+  const adminRead = (scoped = true) => {
+    const read = async () =>
+      adminProductView(t.ctx.db, t.ctx.storage, await loadAdminListPricing(t.ctx.db, new Date()), adminId);
+    return scoped ? withReferenceCache(t.ctx.db, read) : read();
+  };
+
+  beforeAll(async () => {
+    const supplier = await createUser(t.ctx.db, {
+      firstName: 'Sam',
+      lastName: 'Supplier',
+      roles: ['supplier'],
+    });
+    const [vat] = await t.ctx.db
+      .insert(vats)
+      .values({ name: 'Kept VAT', type: 'percentage', rate: '15' })
+      .returning();
+    supplierId = supplier.id;
+    vatId = vat!.id;
+    const product = await createProduct(t.ctx.db, {
+      name: 'Kept desk',
+      price: '120.00',
+      supplierId,
+      vatId,
+      variants: [{ variant: 'Oak', price: '120.00', qty: 3 }],
+    });
+    adminId = product.id;
+  });
+
+  const adminChanges: [string, () => SQL][] = [
+    ['the supplier renamed', () => sql`update users set first_name = 'Samira' where id = ${supplierId}`],
+    ['the VAT rate changed', () => sql`update vats set rate = '16' where id = ${vatId}`],
+    ['a variant price', () => sql`update product_stocks set price = '125.00' where product_id = ${adminId}`],
+    ['the product name', () => sql`update products set name = 'Kept writing desk' where id = ${adminId}`],
+  ];
+
+  it.each(adminChanges)('gives a fresh view equal to an uncached read after %s', async (_, change) => {
+    const before = await adminRead();
+    expect(before).not.toBeNull();
+    expect(await adminRead()).toBe(before);
+    await t.ctx.db.execute(change());
+    const after = await adminRead();
+    expect(after).not.toBe(before);
+    expect(after).toEqual(await adminRead(false));
+    expect(after).not.toEqual(before);
+  });
+
+  it('answers null for a deleted product', async () => {
+    await t.ctx.db.execute(sql`update products set deleted_at = now() where id = ${adminId}`);
+    expect(await adminRead()).toBeNull();
+  });
+
+  it('serves GET /api/products/{id} to staff, and a renamed supplier at once', async () => {
+    await t.ctx.db.execute(sql`update products set deleted_at = null where id = ${adminId}`);
+    const admin = await t.signedIn(['admin']);
+    const url = `/api/products/${adminId}`;
+    const before = (await admin.get(url)).json() as { supplier: { name: string } | null };
+    await t.ctx.db.execute(
+      sql`update users set company_name = 'Desks Ltd', first_name = null, last_name = null where id = ${supplierId}`,
+    );
+    const after = (await admin.get(url)).json() as { supplier: { name: string } | null };
+    expect(before.supplier?.name).toBe('Samira Supplier');
+    expect(after.supplier?.name).toBe('Desks Ltd');
+    expect((await admin.get('/api/products/999999')).statusCode).toBe(404);
   });
 });

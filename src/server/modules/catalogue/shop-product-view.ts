@@ -1,8 +1,11 @@
+import type { ProductReply } from '../../../contracts/catalogue';
 import type { ShopProductDetail } from '../../../contracts/shop-catalogue';
 import type { Executor } from '../../platform/db/database';
 import { requestReferenceVersion } from '../../platform/db/reference-cache';
 import type { Storage } from '../../platform/files/storage';
 import type { ShopPricing } from './pricing-context';
+import { presentProduct } from './product.presenter';
+import { findProductDetail, liveProductVersion } from './product.queries';
 import { presentShopProduct } from './shop-products.presenter';
 import {
   findShopProduct,
@@ -23,7 +26,7 @@ export type ShopProductView = {
   };
 };
 
-type Entry = { version: string; pricing: string; storage: object; view: ShopProductView };
+type Entry = { version: string; pricing: string; storage: object; view: unknown };
 
 /** Products kept per database handle and process, the least recently read dropped first. */
 export const KEPT_SHOP_PRODUCTS = 1_000;
@@ -45,6 +48,37 @@ function pricingKey(referenceVersion: number, pricing: ShopPricing): string {
     buyer.isGuest ? 'guest' : buyer.roles.join(','),
     JSON.stringify(buyer.usesByRule ?? {}),
   ].join('|');
+}
+
+/**
+ * The view kept under `name` when the product's row still has `version` and the pricing and
+ * storage are the same; otherwise `load()` (read after the version, so a change committed in
+ * between is in what it loads, under the version it answers), kept.
+ */
+async function keptView<V>(
+  db: Executor,
+  name: string,
+  version: string,
+  wanted: string,
+  storage: object,
+  load: () => Promise<{ version: string; view: V } | null>,
+): Promise<V | null> {
+  let entries = kept.get(db);
+  if (!entries) {
+    entries = new Map();
+    kept.set(db, entries);
+  }
+  const entry = entries.get(name);
+  entries.delete(name);
+  if (entry && entry.version === version && entry.pricing === wanted && entry.storage === storage) {
+    entries.set(name, entry);
+    return entry.view as V;
+  }
+  const loaded = await load();
+  if (!loaded) return null;
+  entries.set(name, { version: loaded.version, pricing: wanted, storage, view: loaded.view });
+  if (entries.size > KEPT_SHOP_PRODUCTS) entries.delete(entries.keys().next().value!);
+  return loaded.view;
 }
 
 function present(
@@ -87,24 +121,37 @@ export async function shopProductView(
   }
   const version = await shopProductVersion(db, role, key);
   if (version === null) return null;
-  let entries = kept.get(db);
-  if (!entries) {
-    entries = new Map();
-    kept.set(db, entries);
-  }
-  const name = `${role}\u0000${'id' in key ? `#${key.id}` : key.slug}`;
-  const wanted = pricingKey(referenceVersion, pricing);
-  const entry = entries.get(name);
-  entries.delete(name);
-  if (entry && entry.version === version && entry.pricing === wanted && entry.storage === storage) {
-    entries.set(name, entry);
-    return entry.view;
-  }
-  // Read after the version: a change committed in between is in the detail and under its version.
-  const detail = await findShopProduct(db, role, key);
-  if (!detail) return null;
-  const view = present(detail, pricing, storage);
-  entries.set(name, { version: detail.version, pricing: wanted, storage, view });
-  if (entries.size > KEPT_SHOP_PRODUCTS) entries.delete(entries.keys().next().value!);
-  return view;
+  return keptView(
+    db,
+    `shop\u0000${role}\u0000${'id' in key ? `#${key.id}` : key.slug}`,
+    version,
+    pricingKey(referenceVersion, pricing),
+    storage,
+    async () => {
+      const detail = await findShopProduct(db, role, key);
+      return detail && { version: detail.version, view: present(detail, pricing, storage) };
+    },
+  );
+}
+
+/**
+ * GET /api/products/{id} (the admin's product form): the product as presentProduct shows it, kept
+ * the same way as the shop's (docs/decisions/0097) under its row's version and the admin pricing;
+ * null for an unknown or deleted product.
+ */
+export async function adminProductView(
+  db: Executor,
+  storage: Pick<Storage, 'url'>,
+  pricing: ShopPricing,
+  id: number,
+): Promise<ProductReply | null> {
+  const referenceVersion = await requestReferenceVersion(db);
+  const load = async () => {
+    const detail = await findProductDetail(db, id);
+    return detail && { version: detail.version, view: presentProduct(detail, pricing, storage) };
+  };
+  if (referenceVersion === null) return (await load())?.view ?? null;
+  const version = await liveProductVersion(db, id);
+  if (version === null) return null;
+  return keptView(db, `admin\u0000#${id}`, version, pricingKey(referenceVersion, pricing), storage, load);
 }
