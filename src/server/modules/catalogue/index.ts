@@ -12,13 +12,13 @@ export {
   vatInfoOf,
 } from './pricing-context';
 export { productRoutes } from './product.routes';
+export { type ShopProductView, shopProductView } from './product-views';
 export { productListRoutes } from './products-list.routes';
 export { referenceRoutes } from './reference.routes';
 export { type ProductActor, type ProductSaveContext, saveProduct } from './save-product';
 export { seedDemoCatalogue } from './seed-demo-catalogue';
 export { seedDemoDiscounts } from './seed-demo-discounts';
 export { loadShopProducts, type SellableProduct, type ShopItemRef, shopUnitPrice } from './shop-items';
-export { type ShopProductView, shopProductView } from './shop-product-view';
 export { presentShopCard, shopProductPath } from './shop-products.presenter';
 export {
   featuredShopProducts,

@@ -64,6 +64,12 @@ export type ProductDetail = {
 };
 
 /**
+ * The version of a product's row: a new one in every transaction that changes what its reads show
+ * (its columns, or its variants, gallery and categories through migration 0038; docs/decisions/0097).
+ */
+export const productRowVersion = sql<string>`${products}.xmin::text`;
+
+/**
  * The product's variations in display order, each with its attribute values, colours and images,
  * as one JSON column (timestamps and amounts as text, turned back below).
  */
@@ -142,9 +148,7 @@ export function productDetailSelect(db: Executor) {
       galleryFileIds: galleryIds,
       variations: variationsJson,
       files: filesJson,
-      // The row's version: a new one in every transaction that changes what the shop shows of the
-      // product (its columns, or its variants, gallery and categories through migration 0038).
-      version: sql<string>`${products}.xmin::text`,
+      version: productRowVersion,
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
@@ -175,7 +179,7 @@ export async function findProductDetail(
 
 const liveVersionStatement = preparedStatement((db) =>
   db
-    .select({ version: sql<string>`${products}.xmin::text` })
+    .select({ version: productRowVersion })
     .from(products)
     .where(and(eq(products.id, sql.placeholder('id')), notDeleted))
     .limit(1)

@@ -18,7 +18,12 @@ import {
   products,
 } from './catalogue.tables';
 import { withParents } from './pricing-context';
-import { type ProductDetail, productDetailSelect, toProductDetail } from './product.queries';
+import {
+  type ProductDetail,
+  productDetailSelect,
+  productRowVersion,
+  toProductDetail,
+} from './product.queries';
 import { notDeleted } from './products-list.queries';
 
 /**
@@ -336,8 +341,7 @@ export async function findShopProduct(
   return { ...detail, categorySlugs, version: row.version };
 }
 
-const versionSelect = (db: Executor) =>
-  db.select({ version: sql<string>`${products}.xmin::text` }).from(products);
+const versionSelect = (db: Executor) => db.select({ version: productRowVersion }).from(products);
 
 const shopVersionBySlug = preparedStatement((db) =>
   versionSelect(db)

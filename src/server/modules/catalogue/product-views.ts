@@ -28,8 +28,8 @@ export type ShopProductView = {
 
 type Entry = { version: string; pricing: string; storage: object; view: unknown };
 
-/** Products kept per database handle and process, the least recently read dropped first. */
-export const KEPT_SHOP_PRODUCTS = 1_000;
+/** Product views (shop and admin) kept per database handle and process, the least recently read dropped first. */
+export const KEPT_PRODUCT_VIEWS = 1_000;
 
 const kept = new WeakMap<Executor, Map<string, Entry>>();
 
@@ -51,18 +51,24 @@ function pricingKey(referenceVersion: number, pricing: ShopPricing): string {
 }
 
 /**
- * The view kept under `name` when the product's row still has `version` and the pricing and
- * storage are the same; otherwise `load()` (read after the version, so a change committed in
- * between is in what it loads, under the version it answers), kept.
+ * The view kept under `name` when the product's row still has the version `readVersion` answers and
+ * the pricing and storage are the same; otherwise `load()` (read after the version, so a change
+ * committed in between is in what it loads, under the version it answers), kept. Outside a
+ * request's reference scope, `load()` alone: nothing is kept. Null when either answers null.
  */
 async function keptView<V>(
   db: Executor,
   name: string,
-  version: string,
-  wanted: string,
+  pricing: ShopPricing,
   storage: object,
+  readVersion: () => Promise<string | null>,
   load: () => Promise<{ version: string; view: V } | null>,
 ): Promise<V | null> {
+  const referenceVersion = await requestReferenceVersion(db);
+  if (referenceVersion === null) return (await load())?.view ?? null;
+  const version = await readVersion();
+  if (version === null) return null;
+  const wanted = pricingKey(referenceVersion, pricing);
   let entries = kept.get(db);
   if (!entries) {
     entries = new Map();
@@ -77,7 +83,7 @@ async function keptView<V>(
   const loaded = await load();
   if (!loaded) return null;
   entries.set(name, { version: loaded.version, pricing: wanted, storage, view: loaded.view });
-  if (entries.size > KEPT_SHOP_PRODUCTS) entries.delete(entries.keys().next().value!);
+  if (entries.size > KEPT_PRODUCT_VIEWS) entries.delete(entries.keys().next().value!);
   return loaded.view;
 }
 
@@ -114,19 +120,12 @@ export async function shopProductView(
   pricing: ShopPricing,
   key: ShopProductKey,
 ): Promise<ShopProductView | null> {
-  const referenceVersion = await requestReferenceVersion(db);
-  if (referenceVersion === null) {
-    const detail = await findShopProduct(db, role, key);
-    return detail ? present(detail, pricing, storage) : null;
-  }
-  const version = await shopProductVersion(db, role, key);
-  if (version === null) return null;
   return keptView(
     db,
     `shop\u0000${role}\u0000${'id' in key ? `#${key.id}` : key.slug}`,
-    version,
-    pricingKey(referenceVersion, pricing),
+    pricing,
     storage,
+    () => shopProductVersion(db, role, key),
     async () => {
       const detail = await findShopProduct(db, role, key);
       return detail && { version: detail.version, view: present(detail, pricing, storage) };
@@ -145,13 +144,15 @@ export async function adminProductView(
   pricing: ShopPricing,
   id: number,
 ): Promise<ProductReply | null> {
-  const referenceVersion = await requestReferenceVersion(db);
-  const load = async () => {
-    const detail = await findProductDetail(db, id);
-    return detail && { version: detail.version, view: presentProduct(detail, pricing, storage) };
-  };
-  if (referenceVersion === null) return (await load())?.view ?? null;
-  const version = await liveProductVersion(db, id);
-  if (version === null) return null;
-  return keptView(db, `admin\u0000#${id}`, version, pricingKey(referenceVersion, pricing), storage, load);
+  return keptView(
+    db,
+    `admin\u0000#${id}`,
+    pricing,
+    storage,
+    () => liveProductVersion(db, id),
+    async () => {
+      const detail = await findProductDetail(db, id);
+      return detail && { version: detail.version, view: presentProduct(detail, pricing, storage) };
+    },
+  );
 }

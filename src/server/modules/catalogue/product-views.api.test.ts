@@ -15,13 +15,8 @@ import {
   vats,
 } from './catalogue.tables';
 import { loadBuyerPricing } from './pricing-context';
+import { adminProductView, KEPT_PRODUCT_VIEWS, type ShopProductView, shopProductView } from './product-views';
 import { loadAdminListPricing } from './products-list.queries';
-import {
-  adminProductView,
-  KEPT_SHOP_PRODUCTS,
-  type ShopProductView,
-  shopProductView,
-} from './shop-product-view';
 
 /**
  * The shop's product presentation kept per process (docs/decisions/0097): a second read in a new
@@ -229,10 +224,10 @@ describe('shopProductView (docs/decisions/0097)', () => {
     expect(await requestRead()).not.toBeNull();
   });
 
-  it('keeps at most KEPT_SHOP_PRODUCTS products, the least recently read dropped first', async () => {
+  it('keeps at most KEPT_PRODUCT_VIEWS products, the least recently read dropped first', async () => {
     const first = (await requestRead()) as ShopProductView;
     // Other keys of the same product fill the cache: the role is part of the key.
-    for (let i = 0; i < KEPT_SHOP_PRODUCTS; i++) await requestRead({ id: productId }, `role-${i}`);
+    for (let i = 0; i < KEPT_PRODUCT_VIEWS; i++) await requestRead({ id: productId }, `role-${i}`);
     expect(await requestRead()).not.toBe(first);
   });
 
