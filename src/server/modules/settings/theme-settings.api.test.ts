@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_MESSAGES as M } from '../../../contracts/theme-settings';
@@ -141,6 +142,18 @@ describe('logo and favicon uploads', () => {
     expect(logo.url).toMatch(/^\/uploads\/files\//);
     const page = await (await guest()).get('/', { accept: 'text/html' });
     expect(page.body).toContain(logo.url);
+    // The logo's file is kept per reference version: renamed on disk by plain SQL, then deleted,
+    // each change is on the next page.
+    const moved = logo.url.replace(/(\.png)$/, '-moved$1');
+    await t.database.db.execute(
+      sql`update files set path = replace(path, '.png', '-moved.png') where id = ${logo.id}`,
+    );
+    expect((await (await guest()).get('/', { accept: 'text/html' })).body).toContain(moved);
+    await t.database.db.execute(sql`delete from files where id = ${logo.id}`);
+    const gone = await (await guest()).get('/', { accept: 'text/html' });
+    expect(gone.statusCode).toBe(200);
+    expect(gone.body).not.toContain(moved);
+    expect(gone.body).not.toContain(logo.url);
   });
 
   it('sanitises an SVG logo before storing it', async () => {

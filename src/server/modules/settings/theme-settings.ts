@@ -15,6 +15,7 @@ import {
 import type { Actor } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/database';
+import { cachedReference } from '../../platform/db/reference-cache';
 import type { Storage } from '../../platform/files/storage';
 import { getSettings, setSettings } from '../../platform/settings/settings-store';
 import { files } from '../files';
@@ -45,9 +46,17 @@ export async function findLibraryImage(
   storage: Pick<Storage, 'url'>,
 ): Promise<ThemeImage> {
   if (id === null) return null;
-  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
-  if (!row || !isImageExtension(row.extension)) return null;
-  return { id: row.id, name: row.name, url: storage.url(row.path) };
+  // Kept per reference version within a request: changing or deleting a file bumps it (migration
+  // 0038), and every page's head reads the logo and favicon.
+  const row = await cachedReference(db, `library-image:${id}`, async () => {
+    const [found] = await db
+      .select({ id: files.id, name: files.name, path: files.path, extension: files.extension })
+      .from(files)
+      .where(eq(files.id, id))
+      .limit(1);
+    return found && isImageExtension(found.extension) ? found : null;
+  });
+  return row ? { id: row.id, name: row.name, url: storage.url(row.path) } : null;
 }
 
 /** GET /api/theme-settings (spec 2 §3 Theme settings). */
@@ -87,6 +96,23 @@ export function requestPageTheme(ctx: AppContext, req: object, path: string | nu
   return theme;
 }
 
+/** A theme's CSS, worked out once per stored theme settings (a request's are kept: settings-store). */
+const themeCssKept = new WeakMap<StoredTheme, Map<ThemeName, string>>();
+
+function cssOf(stored: StoredTheme, name: ThemeName): string {
+  let byName = themeCssKept.get(stored);
+  if (!byName) {
+    byName = new Map();
+    themeCssKept.set(stored, byName);
+  }
+  let css = byName.get(name);
+  if (css === undefined) {
+    css = themeCss(name, colorsOf(stored, name));
+    byName.set(name, css);
+  }
+  return css;
+}
+
 /**
  * The theme a page is rendered in: the active one, or for a storefront page the clinic theme
  * where its path names it (spec 3 §1, domain/theme/detect-theme).
@@ -98,7 +124,7 @@ export async function readPageTheme(ctx: AppContext, path: string | null = null)
   const favicon = await findLibraryImage(ctx.db, stored.theme_favicon_id, ctx.storage);
   return {
     name,
-    css: themeCss(name, colorsOf(stored, name)),
+    css: cssOf(stored, name),
     logo_url: logo?.url ?? null,
     favicon_url: favicon?.url ?? null,
   };

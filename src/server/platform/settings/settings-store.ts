@@ -84,22 +84,31 @@ export function settingsReader<K extends SettingKey>(
       // PostgreSQL keeps 63 bytes of a statement's name: a digest of the keys stays unique.
       .prepare(`settings_${createHash('sha1').update(name).digest('hex')}`),
   );
-  return async (db) => {
-    const stored =
-      db instanceof PgTransaction
-        ? await settingsOfTransaction(db)
-        : new Map(
-            (await cachedReference(db, `settings:${name}`, () => statement(db).execute())).map((r) => [
-              r.key,
-              r.value,
-            ]),
-          );
+  const valuesOf = (stored: Map<string, unknown>) => {
     const result = {} as Pick<Settings, K>;
     for (const key of keys) {
       result[key] = (stored.has(key) ? readStored(key, stored.get(key)) : defaultSetting(key)) as Settings[K];
     }
     return result;
   };
+  return async (db) => {
+    if (db instanceof PgTransaction) return valuesOf(await settingsOfTransaction(db));
+    // Outside a transaction, within a request: the values as read and checked once per reference
+    // version, shared by the requests that read that version, hence frozen (issue 14: checking them
+    // again on every page was a tenth of the product page's work).
+    return cachedReference(db, `settings:${name}`, async () =>
+      frozen(valuesOf(new Map((await statement(db).execute()).map((r) => [r.key, r.value])))),
+    );
+  };
+}
+
+/** Deeply frozen: a value shared between requests that a caller changing by mistake would leak. */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 export async function getSetting<K extends SettingKey>(db: Executor, key: K): Promise<SettingValue<K>> {
