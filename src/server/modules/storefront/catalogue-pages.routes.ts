@@ -11,6 +11,7 @@ import {
 import { pageOf } from '../../../domain/paging/paging';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
+import { requestReferenceVersion } from '../../platform/db/reference-cache';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { getSettings } from '../../platform/settings/settings-store';
@@ -25,7 +26,7 @@ import {
 } from '../catalogue';
 import { closedForMaintenance } from './maintenance';
 import { loadShopContext } from './shop-context';
-import { shopDocument } from './shop-document';
+import { type ShopVisitor, shopDocument, shopVisitor } from './shop-document';
 import { listingSeo, productSeo } from './shop-seo';
 
 const NOT_FOUND = 'This page could not be found.';
@@ -138,20 +139,38 @@ const productPageRoute = (url: string) =>
       if (await closedForMaintenance(ctx, req, reply)) return reply;
       const found = await productFor(ctx, session, { slug: params.slug });
       if (!found) return ctx.pages.error(req, reply, 404, NOT_FOUND);
-      const { site_name, custom_code } = await getSettings(ctx.db, ['site_name', 'custom_code']);
-      const doc = await shopDocument(
-        ctx,
+      const build = async (visitor: ShopVisitor | null) => {
+        const { site_name, custom_code } = await getSettings(ctx.db, ['site_name', 'custom_code']);
+        const document = await shopDocument(
+          ctx,
+          req,
+          { page: 'product', props: { ...found.presented, display: found.display } },
+          productSeo(
+            ctx.config.publicUrl,
+            site_name,
+            found.presented,
+            found.seoFields,
+            found.display.currency.code,
+          ),
+          visitor,
+        );
+        return { document, options: { customCode: custom_code } };
+      };
+      // The page is kept whole (docs/decisions/0098) under the kept product view (renewed with the
+      // product, its pricing and the buyer's roles), the reference version (settings, menu, theme,
+      // currency, stock display) and the visitor's own part.
+      const version = await requestReferenceVersion(ctx.db);
+      if (version === null) {
+        const { document, options } = await build(null);
+        return ctx.pages.shop(req, reply, document, 200, options);
+      }
+      const visitor = await shopVisitor(ctx, req);
+      return ctx.pages.keptShop(
         req,
-        { page: 'product', props: { ...found.presented, display: found.display } },
-        productSeo(
-          ctx.config.publicUrl,
-          site_name,
-          found.presented,
-          found.seoFields,
-          found.display.currency.code,
-        ),
+        reply,
+        { owner: found.presented, key: JSON.stringify([version, visitor]) },
+        () => build(visitor),
       );
-      return ctx.pages.shop(req, reply, doc, 200, { customCode: custom_code });
     },
   });
 

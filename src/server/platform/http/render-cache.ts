@@ -30,6 +30,9 @@ const MAX_BYTES = 32 * 1024 * 1024;
 /** A body larger than this is sent but not kept. */
 const MAX_ENTRY_BYTES = 1024 * 1024;
 
+/** The server's day, which a rendered page may show (date pickers' defaults). */
+export const renderDay = () => new Date().toDateString();
+
 /**
  * Remembers rendered storefront bodies (docs/decisions/0078). React's render is a pure function of
  * the URL and the page's document (the same JSON the page carries for hydration), so a body is kept
@@ -38,10 +41,7 @@ const MAX_ENTRY_BYTES = 1024 * 1024;
  * price, stock level, menu or signed-in viewer is a new document, hence a new key. Only the
  * catalogue pages are kept, in a least-recently-used map bounded in bytes.
  */
-export function rememberingRenderer(
-  render: ShopRenderer,
-  today: () => string = () => new Date().toDateString(),
-) {
+export function rememberingRenderer(render: ShopRenderer, today: () => string = renderDay) {
   const kept = new LRUCache<string, { html: string; title: string }>({
     maxSize: MAX_BYTES,
     sizeCalculation: (entry) => Math.max(1, Buffer.byteLength(entry.html)),

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ShopDocument } from '../../../contracts/storefront';
 import { allowsCustomCode, policyWithNonce, withScriptNonce } from '../../../domain/storefront/custom-code';
 import { PRIVATE_NO_STORE } from './errors';
-import { type RenderedBody, rememberingRenderer, type ShopRenderer } from './render-cache';
+import { type RenderedBody, rememberingRenderer, renderDay, type ShopRenderer } from './render-cache';
 
 export type WebPages = {
   /** The admin SPA shell, with the session's CSRF token in its meta tag. */
@@ -20,9 +21,27 @@ export type WebPages = {
     status?: number,
     options?: ShopPageOptions,
   ): Promise<FastifyReply>;
+  /**
+   * A catalogue page kept whole per process (docs/decisions/0098): answered from what this process
+   * sent before for the same `keep` (its owner object and key) with this visitor's CSRF token, or
+   * built by `build` and sent (and kept) as `shop` would.
+   */
+  keptShop(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    keep: KeptPageKey,
+    build: () => Promise<{ document: ShopDocument; options?: ShopPageOptions }>,
+  ): Promise<FastifyReply>;
   /** An error page for browser navigations (403, 404). */
   error(req: FastifyRequest, reply: FastifyReply, status: number, message: string): Promise<FastifyReply>;
 };
+
+/**
+ * What a kept page was built from besides the URL and the day: `owner`, an object that is replaced
+ * whenever what it holds changes (a kept product view), and `key`, everything else the page shows
+ * (the reference version, the visitor's cart count and who is signed in).
+ */
+export type KeptPageKey = { owner: object; key: string };
 
 export type ShopPageOptions = {
   /** The admin's custom code (system settings); only pages that allow it carry it (DECISIONS 24). */
@@ -43,6 +62,13 @@ export type PageHooks = {
     path: string | null,
   ): Promise<{ name: string; css: string; favicon_url: string | null }>;
 };
+
+/** Where a kept page's CSRF token goes while it is composed: no attribute value holds a NUL. */
+const TOKEN_SLOT = '\u0000csrf-token\u0000';
+/** Whole pages kept per process (UTF-16 code units, about bytes for the shop's HTML). */
+const KEPT_PAGE_BYTES = 16 * 1024 * 1024;
+/** A page longer than this is sent but not kept. */
+const MAX_KEPT_PAGE = 512 * 1024;
 
 const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -162,14 +188,17 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
     );
   };
 
-  async function shop(
+  /**
+   * A storefront page around its document, with `token` as the CSRF token: the top (up to the
+   * rendered body), the body (a string when remembered, else a stream) and the tail.
+   */
+  async function compose(
     req: FastifyRequest,
     reply: FastifyReply,
     document: ShopDocument,
-    status = 200,
-    options: ShopPageOptions = {},
-  ) {
-    const token = await hooks.csrfToken(req, reply);
+    token: string,
+    options: ShopPageOptions,
+  ): Promise<{ top: string; html: string | Readable; tail: string; customCode: boolean }> {
     const [before, after] = shopTemplate.split('<!--app-html-->') as [string, string];
     const json = jsonForScript(document);
     const dataScript = `<script type="application/json" id="shop-data">${json}</script>`;
@@ -187,25 +216,33 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
         `<!-- custom code -->\n${withScriptNonce(customCode, nonce)}\n</body>`,
       );
     }
-    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', PRIVATE_NO_STORE);
     if (!render) {
       const title =
         document.seo && document.page !== 'home'
           ? `${document.seo.title} · ${document.site_name}`
           : document.site_name;
       const pageHead = await head(req, token, title, document.path);
-      return reply.send(
-        fillSlot(
-          withThemeClass(before, pageHead.name),
-          '<!--app-head-->',
-          pageHead.html + seoHead(document),
-        ) + tail,
+      const top = fillSlot(
+        withThemeClass(before, pageHead.name),
+        '<!--app-head-->',
+        pageHead.html + seoHead(document),
       );
+      return { top, html: '', tail, customCode: Boolean(customCode) };
     }
     const { html, title } = await render(req.url, document, json);
     const pageHead = await head(req, token, title, document.path);
     const headHtml = pageHead.html + seoHead(document) + shopPagePreloads(manifest, document.page);
     const top = fillSlot(withThemeClass(before, pageHead.name), '<!--app-head-->', headHtml);
+    return { top, html, tail, customCode: Boolean(customCode) };
+  }
+
+  function send(
+    reply: FastifyReply,
+    status: number,
+    page: { top: string; html: string | Readable; tail: string },
+  ) {
+    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', PRIVATE_NO_STORE);
+    const { top, html, tail } = page;
     if (typeof html === 'string') return reply.send(top + html + tail);
     const out = new PassThrough();
     out.write(top);
@@ -213,6 +250,59 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
     html.on('end', () => out.end(tail));
     html.pipe(out, { end: false });
     return reply.send(out);
+  }
+
+  async function shop(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    document: ShopDocument,
+    status = 200,
+    options: ShopPageOptions = {},
+  ) {
+    const token = await hooks.csrfToken(req, reply);
+    return send(reply, status, await compose(req, reply, document, token, options));
+  }
+
+  // Whole pages kept (docs/decisions/0098): the page split where its CSRF token goes.
+  const keptPages = new LRUCache<string, { before: string; after: string }>({
+    maxSize: KEPT_PAGE_BYTES,
+    sizeCalculation: (page) => Math.max(1, page.before.length + page.after.length),
+  });
+  const owners = new WeakMap<object, number>();
+  let lastOwner = 0;
+
+  async function keptShop(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    keep: KeptPageKey,
+    build: () => Promise<{ document: ShopDocument; options?: ShopPageOptions }>,
+  ) {
+    let owner = owners.get(keep.owner);
+    if (owner === undefined) {
+      owner = ++lastOwner;
+      owners.set(keep.owner, owner);
+    }
+    const name = `${owner}\u0000${keep.key}\u0000${renderDay()}\u0000${req.url}`;
+    const kept = keptPages.get(name);
+    if (kept) {
+      const token = await hooks.csrfToken(req, reply);
+      return send(reply, 200, { top: kept.before + escapeAttr(token) + kept.after, html: '', tail: '' });
+    }
+    const { document, options = {} } = await build();
+    const token = await hooks.csrfToken(req, reply);
+    const page = await compose(req, reply, document, TOKEN_SLOT, options);
+    const [before, after, ...more] = page.top.split(TOKEN_SLOT);
+    if (after === undefined || more.length > 0) throw new Error('A page head must carry one CSRF token');
+    const top = before + escapeAttr(token) + after;
+    // A page with a nonce of its own (custom code) or still rendering (a stream) is sent, not kept.
+    if (
+      !page.customCode &&
+      typeof page.html === 'string' &&
+      page.html.length + page.tail.length <= MAX_KEPT_PAGE
+    ) {
+      keptPages.set(name, { before: before!, after: after + page.html + page.tail });
+    }
+    return send(reply, 200, { ...page, top });
   }
 
   return {
@@ -226,6 +316,7 @@ export async function loadWebPages(distDir: string, hooks: PageHooks, required: 
       return reply.type('text/html; charset=utf-8').header('Cache-Control', PRIVATE_NO_STORE).send(html);
     },
     shop,
+    keptShop,
     async error(req, reply, status, message) {
       return shop(req, reply, await hooks.errorDocument(req, status, message), status);
     },
