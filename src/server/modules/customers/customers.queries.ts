@@ -59,13 +59,18 @@ export async function findCustomer(db: Executor, id: number): Promise<CustomerRo
  * Customer accounts whose name, e-mail, phone or company matches (spec 1 §7): only accounts the
  * order form may go on to change (docs/decisions/0035), so no back-office account is offered.
  * Prepared (issue 13): the order form searches as staff type, and planning this statement cost
- * more than running it.
+ * more than running it. The default address is read for the 20 answered only (a join read it for
+ * every match before sorting: 139 for "naidoo 12" among 50,000 users).
  */
 const customerSearch = preparedStatement((db) =>
   db
-    .select(customerColumns)
+    .select({
+      ...customerColumns,
+      address: sql<string | null>`(select ${qualified(userAddresses.address)} from ${userAddresses}
+        where ${qualified(userAddresses.userId)} = ${qualified(users.id)} and ${qualified(userAddresses.isDefault)}
+        order by ${qualified(userAddresses.id)} limit 1)`,
+    })
     .from(users)
-    .leftJoin(userAddresses, defaultAddressJoin)
     .where(and(customerAccountCondition(), sql`${USER_SEARCH_TEXT} ilike ${sql.placeholder('pattern')}`))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
     .limit(CUSTOMER_SEARCH_LIMIT)
