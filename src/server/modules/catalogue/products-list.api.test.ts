@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -482,6 +482,37 @@ describe('GET /admin/products', () => {
     // categories' parents as columns.
     expect(small.selects).toBe(2);
     expect(full.selects).toBe(2);
+  });
+
+  it("reads the whole list's first page in one statement, in the order and with the total the next pages have", async () => {
+    for (let i = 0; i < 6; i += 1) {
+      await product({
+        name: `First page ${uniqueWord()}`,
+        price: `${10 + (i % 3)}.00`,
+        stockQuantity: i % 2,
+      });
+    }
+    const whole = { search: undefined, sort: 'created_at', direction: 'desc' } as const;
+    for (const sort of ['created_at', 'name', 'price', 'stock_quantity'] as const) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const query = { ...whole, sort, direction };
+        const { db: logged, sent } = loggedDb(t.database);
+        const first = await productBatch(logged, query, 5, 0);
+        expect(sent.filter((q) => /^\s*select/i.test(q))).toHaveLength(1);
+        // The same five through a first page of one and a later page of four (two statements).
+        const { db: later, sent: laterSent } = loggedDb(t.database);
+        const rest = await productBatch(later, query, 4, 1);
+        expect(laterSent.filter((q) => /^\s*select/i.test(q))).toHaveLength(2);
+        const one = await productBatch(t.ctx.db, query, 1, 0);
+        expect(first.map((r) => r.id)).toEqual([...one, ...rest].map((r) => r.id));
+        expect(first).toEqual([...one, ...rest]);
+      }
+    }
+    const page = await list(admin, 'per_page=5');
+    const count = (await t.ctx.db.select({ n: products.id }).from(products).where(isNull(products.deletedAt)))
+      .length;
+    expect(page.total).toBe(count);
+    expect(page.data).toHaveLength(5);
   });
 
   it('leaves deleted products out', async () => {

@@ -3,7 +3,12 @@ import type { ProductListQuery } from '../../../contracts/catalogue';
 import type { Buyer } from '../../../domain/pricing/discounts';
 import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
-import { inIdsPlaceholder, preparedStatement, preparedStatements } from '../../platform/db/prepared';
+import {
+  inFirstIds,
+  inIdsPlaceholder,
+  preparedStatement,
+  preparedStatements,
+} from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
 import { filteredPageIds } from '../../platform/db/searched-page';
@@ -154,6 +159,22 @@ export type ProductListRow = {
   variants: VariantPriceRow[];
 };
 
+/** The list's columns with the details each row shows, read in the same statement (decision 0092). */
+const listSelection = {
+  ...productListColumns,
+  variants: sql<VariantPriceRow[]>`coalesce((
+    select json_agg(json_build_object('id', s.id, 'productId', s.product_id, 'price', s.price::text,
+      'qty', s.qty) order by s.sort_order, s.id)
+    from ${productStocks} s where s.product_id = ${qualified(products.id)}), '[]')`,
+  // Its categories by name (the list's column), with their parents for the discount rules:
+  // one subquery per row for both.
+  categoryRefs: sql<{ id: number; parentId: number | null; name: string }[]>`coalesce((
+    select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id, 'name', c.name)
+      order by c.name, c.id)
+    from ${productCategories} pc join ${categories} c on c.id = pc.category_id
+    where pc.product_id = ${qualified(products.id)}), '[]')`,
+};
+
 /**
  * The page's products with their brand, supplier, thumbnail, categories, variants' prices and the
  * categories their prices are matched on, by id: one prepared statement for the page's ids found
@@ -161,26 +182,37 @@ export type ProductListRow = {
  */
 const rowsByIds = preparedStatement((db) =>
   db
-    .select({
-      ...productListColumns,
-      variants: sql<VariantPriceRow[]>`coalesce((
-        select json_agg(json_build_object('id', s.id, 'productId', s.product_id, 'price', s.price::text,
-          'qty', s.qty) order by s.sort_order, s.id)
-        from ${productStocks} s where s.product_id = ${qualified(products.id)}), '[]')`,
-      // Its categories by name (the list's column), with their parents for the discount rules:
-      // one subquery per row for both.
-      categoryRefs: sql<{ id: number; parentId: number | null; name: string }[]>`coalesce((
-        select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id, 'name', c.name)
-          order by c.name, c.id)
-        from ${productCategories} pc join ${categories} c on c.id = pc.category_id
-        where pc.product_id = ${qualified(products.id)}), '[]')`,
-    })
+    .select(listSelection)
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(users, eq(users.id, products.supplierId))
     .leftJoin(files, eq(files.id, products.thumbnailId))
     .where(inIdsPlaceholder(products.id))
     .prepare('products_list_rows'),
+);
+
+/**
+ * The whole list's first page in each order and page size, with its details and the kept count:
+ * one statement, planned once (docs/decisions/0099); a later page keeps its two (decision 0092).
+ */
+const wholeListFirstPage = preparedStatements(
+  (db, key: `${ProductListOrder['sort']}:${ProductListOrder['direction']}:${number}`) => {
+    const [sort, direction, size] = key.split(':') as [
+      ProductListOrder['sort'],
+      ProductListOrder['direction'],
+      string,
+    ];
+    const order = productOrder({ sort, direction });
+    return db
+      .select({ ...listSelection, total: keptCountColumn('products') })
+      .from(products)
+      .leftJoin(brands, eq(brands.id, products.brandId))
+      .leftJoin(users, eq(users.id, products.supplierId))
+      .leftJoin(files, eq(files.id, products.thumbnailId))
+      .where(inFirstIds(products.id, notDeleted, order, Number(size)))
+      .orderBy(...order)
+      .prepare(`products_first_${sort}_${direction}_${Number(size)}`);
+  },
 );
 
 /**
@@ -222,6 +254,13 @@ async function productBatchWithTotal(
   limit: number,
   offset: number,
 ): Promise<PageRows<ProductListRow>> {
+  if (isWholeList(query) && offset === 0) {
+    const rows = await wholeListFirstPage(db, `${query.sort}:${query.direction}:${limit}`).execute();
+    return {
+      rows: rows.map(({ total: _, ...row }) => toListRow(row)),
+      ...(rows[0] ? { total: rows[0].total } : {}),
+    };
+  }
   const page: { id: number; total?: number }[] = isWholeList(query)
     ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
     : await filteredPageIds(

@@ -187,7 +187,7 @@ describe('GET /admin/orders', () => {
     expect(second.data.map((o) => o.id)).toEqual([first.id]);
   });
 
-  it('reads a page in two statements with its item counts, the whole list with its kept count', async () => {
+  it("reads the whole list's first page in one statement and any other page in two, with item counts and the kept count", async () => {
     const read = async (query: Partial<OrdersListQuery>) => {
       const { db, sent } = loggedDb(t.database);
       const page = await listOrders(
@@ -202,14 +202,21 @@ describe('GET /admin/orders', () => {
     // Past the last page no row carries the kept count: it is read on its own.
     expect(whole.statements).toBe(2);
     expect(whole.page.total).toBe(3);
-    // The page's ids, then those rows with their item counts.
+    // The whole list's first page: its rows with their item counts and the kept count, one
+    // statement (decision 0099).
     const second = await read({ per_page: 10, sort: 'grand_total', direction: 'desc' });
-    expect(second.statements).toBe(2);
+    expect(second.statements).toBe(1);
+    expect(second.page.total).toBe(3);
     expect(second.page.data.map((o) => [o.orderCode, o.itemsCount])).toEqual([
       ['ORD-261101-AAAA', 3],
       ['ORD-261103-CCCC', 1],
       ['ORD-261102-BBBB', 1],
     ]);
+    // A later page: the page's ids, then those rows with their item counts, in the same order.
+    const later = await read({ per_page: 1, page: 2, sort: 'grand_total', direction: 'desc' });
+    expect(later.statements).toBe(2);
+    expect(later.page.total).toBe(3);
+    expect(later.page.data.map((o) => [o.orderCode, o.itemsCount])).toEqual([['ORD-261103-CCCC', 1]]);
     // A search counts its matches in its ids statement, found before they are sorted and cut
     // (the inner "offset 0" keeps PostgreSQL from walking the sort's index to find them).
     const searched = await read({ search: 'ORD-2611', per_page: 10, page: 1 });

@@ -2,7 +2,12 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { OrdersListQuery } from '../../../contracts/orders';
 import type { PurchaseHistoryFilters } from '../../../contracts/stock';
 import type { Executor } from '../../platform/db/database';
-import { inIdsPlaceholder, preparedStatement, preparedStatements } from '../../platform/db/prepared';
+import {
+  inFirstIds,
+  inIdsPlaceholder,
+  preparedStatement,
+  preparedStatements,
+} from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
 import { filteredPageIds } from '../../platform/db/searched-page';
@@ -144,6 +149,27 @@ const rowsByIds = preparedStatement((db) =>
 );
 
 /**
+ * The whole list's first page in each order and page size, each order with its item count, and the
+ * kept count: one statement, planned once (docs/decisions/0099); a later page keeps its two.
+ */
+const wholeListFirstPage = preparedStatements(
+  (db, key: `${OrderListOrder['sort']}:${OrderListOrder['direction']}:${number}`) => {
+    const [sort, direction, size] = key.split(':') as [
+      OrderListOrder['sort'],
+      OrderListOrder['direction'],
+      string,
+    ];
+    const order = orderOrder({ sort, direction });
+    return db
+      .select({ ...orderListColumns, total: keptCountColumn('orders') })
+      .from(orders)
+      .where(inFirstIds(orders.id, orderNotDeleted, order, Number(size)))
+      .orderBy(...order)
+      .prepare(`orders_first_${sort}_${direction}_${Number(size)}`);
+  },
+);
+
+/**
  * Orders in list order, `limit` from `offset` (the list's page, the export's batch), each with its
  * item count: the page's ids, then those rows, two statements each planned once
  * (docs/decisions/0092). With the kept count of orders when nothing is filtered, the count of the
@@ -156,6 +182,10 @@ async function orderBatchWithTotal(
   limit: number,
   offset: number,
 ): Promise<PageRows<OrderListDbRow>> {
+  if (isWholeList(query) && offset === 0) {
+    const rows = await wholeListFirstPage(db, `${query.sort}:${query.direction}:${limit}`).execute();
+    return { rows: rows.map(({ total: _, ...row }) => row), ...(rows[0] ? { total: rows[0].total } : {}) };
+  }
   const page: { id: number; total?: number }[] = isWholeList(query)
     ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
     : await filteredPageIds(

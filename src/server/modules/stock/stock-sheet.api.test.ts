@@ -325,10 +325,17 @@ describe('GET /api/stock-sheet', () => {
         sql`select cast(count(*) as integer) as kept from products where deleted_at is null`,
       )) as unknown as { rows: { kept: number }[] }
     ).rows as [{ kept: number }];
+    // The whole sheet's first page is one statement with its details and the kept count
+    // (decision 0099); a later page is two, and goes on where the first stopped.
     const whole = await read({}, 1);
-    expect(whole.statements).toBe(2);
+    expect(whole.statements).toBe(1);
     expect(whole.result.data).toHaveLength(15);
     expect(whole.result.total).toBe(kept);
+    const next = await read({}, 2);
+    expect(next.statements).toBe(2);
+    expect(next.result.total).toBe(kept);
+    const both = (await stockSheetPage(t.ctx.db, { stock_filter: 'all' } as StockSheetFilters, 1, 30)).data;
+    expect([...whole.result.data, ...next.result.data]).toEqual(both.slice(0, 15 + next.result.data.length));
     // Past the last page there is no row to carry the count: it is read on its own.
     const beyond = await read({}, 100_000);
     expect(beyond.result.data).toEqual([]);

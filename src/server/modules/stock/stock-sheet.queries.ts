@@ -3,7 +3,12 @@ import type { StockFilter, StockSheetFilters } from '../../../contracts/stock';
 import type { Paged } from '../../../domain/paging/paging';
 import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
-import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
+import {
+  inFirstIds,
+  inIdsPlaceholder,
+  preparedStatement,
+  preparedStatements,
+} from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
 import { filteredPageIds } from '../../platform/db/searched-page';
@@ -195,6 +200,21 @@ const wholeSheetRows = preparedStatement((db) =>
 );
 
 /**
+ * The whole sheet's first page of each size with its details and the kept count: one statement,
+ * planned once (docs/decisions/0099); a later page keeps its two (decision 0092).
+ */
+const wholeSheetFirstPage = preparedStatements((db, size: `${number}`) => {
+  const order = [asc(products.name), asc(products.id)];
+  return db
+    .select({ ...sheetColumns(WHOLE_SHEET), total: keptCountColumn('products') })
+    .from(products)
+    .leftJoin(users, eq(users.id, products.supplierId))
+    .where(inFirstIds(products.id, isNull(products.deletedAt), order, Number(size)))
+    .orderBy(...order)
+    .prepare(`stock_sheet_first_${Number(size)}`);
+});
+
+/**
  * One batch of the sheet's products in the sheet's order (name, then id), each with its details:
  * the batch's ids, then those rows with their details, two statements whatever the batch size,
  * prepared for the whole sheet so each is planned once (docs/decisions/0092). With the whole
@@ -207,6 +227,10 @@ async function sheetBatchWithTotal(
   offset: number,
 ): Promise<PageRows<SheetProduct>> {
   const whole = isWholeSheet(filters);
+  if (whole && offset === 0) {
+    const rows = await wholeSheetFirstPage(db, `${limit}`).execute();
+    return { rows: rows.map(({ total: _, ...row }) => row), ...(rows[0] ? { total: rows[0].total } : {}) };
+  }
   const page: { id: number; total?: number }[] = whole
     ? await wholeSheetIds(db).execute({ limit, offset })
     : await filteredPageIds(

@@ -1,6 +1,7 @@
 import { getTableColumns, Param, type SQL, sql, type Table } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from './database';
+import { qualified } from './qualified';
 
 /** What drizzle's sessions and prepared queries (node-postgres and PGlite alike) run on. */
 type Connected = { client?: unknown };
@@ -93,6 +94,20 @@ export function preparedStatements<K extends string, T>(
  */
 export function inIdsPlaceholder(column: AnyPgColumn, name = 'ids'): SQL {
   return sql`${column} = any(${sql.placeholder(name)}::integer[])`;
+}
+
+/**
+ * `column` is one of the first `size` ids of its table that match `where`, in `order`: a whole
+ * list's first page inside the statement that reads its rows (docs/decisions/0099). The size is
+ * written into the statement, not given as a parameter: with `limit $1` PostgreSQL cannot tell a
+ * page from a tenth of the table, so it plans such a statement again on every execution (decision
+ * 0092). Build one statement per size (`preparedStatements`); the page's sizes are few.
+ */
+export function inFirstIds(column: AnyPgColumn, where: SQL, order: SQL[], size: number): SQL {
+  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`Not a page size: ${size}`);
+  const id = qualified(column);
+  return sql`${id} in (select ${id} from ${column.table} where ${where}
+    order by ${sql.join(order, sql`, `)} limit ${sql.raw(String(size))})`;
 }
 
 /**
