@@ -6,6 +6,7 @@ import type { Executor } from '../../platform/db/database';
 import {
   inFirstIds,
   inIdsPlaceholder,
+  isFirstPageSize,
   preparedStatement,
   preparedStatements,
 } from '../../platform/db/prepared';
@@ -254,7 +255,7 @@ async function productBatchWithTotal(
   limit: number,
   offset: number,
 ): Promise<PageRows<ProductListRow>> {
-  if (isWholeList(query) && offset === 0) {
+  if (isWholeList(query) && offset === 0 && isFirstPageSize(limit)) {
     const rows = await wholeListFirstPage(db, `${query.sort}:${query.direction}:${limit}`).execute();
     return {
       rows: rows.map(({ total: _, ...row }) => toListRow(row)),

@@ -5,6 +5,7 @@ import type { Executor } from '../../platform/db/database';
 import {
   inFirstIds,
   inIdsPlaceholder,
+  isFirstPageSize,
   preparedStatement,
   preparedStatements,
 } from '../../platform/db/prepared';
@@ -182,7 +183,7 @@ async function orderBatchWithTotal(
   limit: number,
   offset: number,
 ): Promise<PageRows<OrderListDbRow>> {
-  if (isWholeList(query) && offset === 0) {
+  if (isWholeList(query) && offset === 0 && isFirstPageSize(limit)) {
     const rows = await wholeListFirstPage(db, `${query.sort}:${query.direction}:${limit}`).execute();
     return { rows: rows.map(({ total: _, ...row }) => row), ...(rows[0] ? { total: rows[0].total } : {}) };
   }

@@ -6,6 +6,7 @@ import type { Executor } from '../../platform/db/database';
 import {
   inFirstIds,
   inIdsPlaceholder,
+  isFirstPageSize,
   preparedStatement,
   preparedStatements,
 } from '../../platform/db/prepared';
@@ -227,7 +228,7 @@ async function sheetBatchWithTotal(
   offset: number,
 ): Promise<PageRows<SheetProduct>> {
   const whole = isWholeSheet(filters);
-  if (whole && offset === 0) {
+  if (whole && offset === 0 && isFirstPageSize(limit)) {
     const rows = await wholeSheetFirstPage(db, `${limit}`).execute();
     return { rows: rows.map(({ total: _, ...row }) => row), ...(rows[0] ? { total: rows[0].total } : {}) };
   }

@@ -97,14 +97,25 @@ export function inIdsPlaceholder(column: AnyPgColumn, name = 'ids'): SQL {
 }
 
 /**
+ * The page sizes the back office's lists offer (their pickers, src/web/admin): only these get a
+ * first-page statement of their own, so a connection keeps a bounded number of them whatever sizes
+ * a client asks for; any other size reads its first page as a later page is read.
+ */
+const FIRST_PAGE_SIZES: ReadonlySet<number> = new Set([10, 15, 20, 25, 50, 100]);
+
+export function isFirstPageSize(size: number): boolean {
+  return FIRST_PAGE_SIZES.has(size);
+}
+
+/**
  * `column` is one of the first `size` ids of its table that match `where`, in `order`: a whole
  * list's first page inside the statement that reads its rows (docs/decisions/0099). The size is
  * written into the statement, not given as a parameter: with `limit $1` PostgreSQL cannot tell a
  * page from a tenth of the table, so it plans such a statement again on every execution (decision
- * 0092). Build one statement per size (`preparedStatements`); the page's sizes are few.
+ * 0092). Build one statement per size (`preparedStatements`), for the sizes of isFirstPageSize.
  */
 export function inFirstIds(column: AnyPgColumn, where: SQL, order: SQL[], size: number): SQL {
-  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`Not a page size: ${size}`);
+  if (!isFirstPageSize(size)) throw new Error(`Not a page size the lists offer: ${size}`);
   const id = qualified(column);
   return sql`${id} in (select ${id} from ${column.table} where ${where}
     order by ${sql.join(order, sql`, `)} limit ${sql.raw(String(size))})`;
