@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
@@ -128,6 +129,16 @@ export class Agent {
     if (response.statusCode === 200) this.csrfToken = response.json().csrf_token;
     return response;
   }
+}
+
+/**
+ * A `prepareDist` that gives the app the storefront's real server renderer, from source (loaded by
+ * the test runner): pages' HTML is then what a browser gets before any script runs.
+ */
+export async function withSourceRenderer(dist: string): Promise<void> {
+  await fs.mkdir(path.join(dist, 'ssr'), { recursive: true });
+  const source = pathToFileURL(path.resolve('src/web/shop/entry-server.tsx')).href;
+  await fs.writeFile(path.join(dist, 'ssr/entry-server.js'), `export { render } from '${source}';\n`);
 }
 
 /** A whole app on its own fresh database and data folder, for one test file. */

@@ -4,6 +4,8 @@ import type { Buyer } from '../../../domain/pricing/discounts';
 import { users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
 import {
+  type FirstPageKey,
+  firstPageShape,
   inFirstIds,
   inIdsPlaceholder,
   isFirstPageSize,
@@ -196,25 +198,19 @@ const rowsByIds = preparedStatement((db) =>
  * The whole list's first page in each order and page size, with its details and the kept count:
  * one statement, planned once (docs/decisions/0099); a later page keeps its two (decision 0092).
  */
-const wholeListFirstPage = preparedStatements(
-  (db, key: `${ProductListOrder['sort']}:${ProductListOrder['direction']}:${number}`) => {
-    const [sort, direction, size] = key.split(':') as [
-      ProductListOrder['sort'],
-      ProductListOrder['direction'],
-      string,
-    ];
-    const order = productOrder({ sort, direction });
-    return db
-      .select({ ...listSelection, total: keptCountColumn('products') })
-      .from(products)
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .leftJoin(users, eq(users.id, products.supplierId))
-      .leftJoin(files, eq(files.id, products.thumbnailId))
-      .where(inFirstIds(products.id, notDeleted, order, Number(size)))
-      .orderBy(...order)
-      .prepare(`products_first_${sort}_${direction}_${Number(size)}`);
-  },
-);
+const wholeListFirstPage = preparedStatements((db, key: FirstPageKey<ProductListOrder['sort']>) => {
+  const { sort, direction, size } = firstPageShape(key);
+  const order = productOrder({ sort, direction });
+  return db
+    .select({ ...listSelection, total: keptCountColumn('products') })
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(users, eq(users.id, products.supplierId))
+    .leftJoin(files, eq(files.id, products.thumbnailId))
+    .where(inFirstIds(products.id, notDeleted, order, size))
+    .orderBy(...order)
+    .prepare(`products_first_${sort}_${direction}_${size}`);
+});
 
 /**
  * The whole list's page of ids in each order, with the kept count of products: prepared, as the

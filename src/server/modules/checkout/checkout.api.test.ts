@@ -1,12 +1,11 @@
-import fs, { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES as M } from '../../../contracts/checkout';
 import { ORDERING_CLOSED_MESSAGE } from '../../../contracts/storefront';
 import { createProduct } from '../../../test/factories';
-import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
+import { type Agent, createTestApp, type TestApp, withSourceRenderer } from '../../../test/test-app';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { setSettings } from '../../platform/settings/settings-store';
 import {
@@ -32,13 +31,7 @@ let place: { countryId: number; stateId: number; methodId: number; pointId: numb
 
 beforeAll(async () => {
   // The shop's server renderer from source, so the pages' HTML is checked as the browser gets it.
-  t = await createTestApp({
-    prepareDist: async (dist) => {
-      await fs.mkdir(path.join(dist, 'ssr'), { recursive: true });
-      const source = pathToFileURL(path.resolve('src/web/shop/entry-server.tsx')).href;
-      await fs.writeFile(path.join(dist, 'ssr/entry-server.js'), `export { render } from '${source}';\n`);
-    },
-  });
+  t = await createTestApp({ prepareDist: withSourceRenderer });
   const db = t.ctx.db;
   const [country] = await db.insert(countries).values({ name: 'Mauritius', code: 'MU' }).returning();
   const [state] = await db.insert(states).values({ name: 'Port Louis', countryId: country!.id }).returning();

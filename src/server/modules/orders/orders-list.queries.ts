@@ -3,6 +3,8 @@ import type { OrdersListQuery } from '../../../contracts/orders';
 import type { PurchaseHistoryFilters } from '../../../contracts/stock';
 import type { Executor } from '../../platform/db/database';
 import {
+  type FirstPageKey,
+  firstPageShape,
   inFirstIds,
   inIdsPlaceholder,
   isFirstPageSize,
@@ -153,22 +155,16 @@ const rowsByIds = preparedStatement((db) =>
  * The whole list's first page in each order and page size, each order with its item count, and the
  * kept count: one statement, planned once (docs/decisions/0099); a later page keeps its two.
  */
-const wholeListFirstPage = preparedStatements(
-  (db, key: `${OrderListOrder['sort']}:${OrderListOrder['direction']}:${number}`) => {
-    const [sort, direction, size] = key.split(':') as [
-      OrderListOrder['sort'],
-      OrderListOrder['direction'],
-      string,
-    ];
-    const order = orderOrder({ sort, direction });
-    return db
-      .select({ ...orderListColumns, total: keptCountColumn('orders') })
-      .from(orders)
-      .where(inFirstIds(orders.id, orderNotDeleted, order, Number(size)))
-      .orderBy(...order)
-      .prepare(`orders_first_${sort}_${direction}_${Number(size)}`);
-  },
-);
+const wholeListFirstPage = preparedStatements((db, key: FirstPageKey<OrderListOrder['sort']>) => {
+  const { sort, direction, size } = firstPageShape(key);
+  const order = orderOrder({ sort, direction });
+  return db
+    .select({ ...orderListColumns, total: keptCountColumn('orders') })
+    .from(orders)
+    .where(inFirstIds(orders.id, orderNotDeleted, order, size))
+    .orderBy(...order)
+    .prepare(`orders_first_${sort}_${direction}_${size}`);
+});
 
 /**
  * Orders in list order, `limit` from `offset` (the list's page, the export's batch), each with its

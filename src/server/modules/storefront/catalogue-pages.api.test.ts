@@ -1,12 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopListView, ShopProductDetail } from '../../../contracts/shop-catalogue';
 import { createProduct } from '../../../test/factories';
 import type { Agent, TestApp } from '../../../test/test-app';
-import { createTestApp } from '../../../test/test-app';
+import { createTestApp, withSourceRenderer } from '../../../test/test-app';
 import { setSettings } from '../../platform/settings/settings-store';
 import {
   attributes,
@@ -44,13 +41,7 @@ const listing = (body: string) => dataOf<{ props: ShopListView }>(body).props;
 const names = (body: string) => listing(body).products.map((p) => p.name);
 
 beforeAll(async () => {
-  t = await createTestApp({
-    prepareDist: async (dist) => {
-      await fs.mkdir(path.join(dist, 'ssr'), { recursive: true });
-      const source = pathToFileURL(path.resolve('src/web/shop/entry-server.tsx')).href;
-      await fs.writeFile(path.join(dist, 'ssr/entry-server.js'), `export { render } from '${source}';\n`);
-    },
-  });
+  t = await createTestApp({ prepareDist: withSourceRenderer });
   const db = t.ctx.db;
   const [home] = await db.insert(categories).values({ name: 'Home', slug: 'home-cat' }).returning();
   const [lamps] = await db

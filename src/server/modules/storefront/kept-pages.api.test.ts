@@ -1,11 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/factories';
 import type { Agent, TestApp } from '../../../test/test-app';
-import { createTestApp } from '../../../test/test-app';
+import { createTestApp, withSourceRenderer } from '../../../test/test-app';
 import { setSettings } from '../../platform/settings/settings-store';
 
 /**
@@ -39,13 +36,7 @@ const dataOf = (body: string) =>
 const withoutToken = (body: string) => body.replace(/<meta name="csrf-token" content="[^"]+"/, '');
 
 beforeAll(async () => {
-  t = await createTestApp({
-    prepareDist: async (dist) => {
-      await fs.mkdir(path.join(dist, 'ssr'), { recursive: true });
-      const source = pathToFileURL(path.resolve('src/web/shop/entry-server.tsx')).href;
-      await fs.writeFile(path.join(dist, 'ssr/entry-server.js'), `export { render } from '${source}';\n`);
-    },
-  });
+  t = await createTestApp({ prepareDist: withSourceRenderer });
   const lamp = await createProduct(t.ctx.db, { name: 'Kept lamp', price: '40.00', stockQuantity: 9 });
   slug = lamp.slug;
   productId = lamp.id;

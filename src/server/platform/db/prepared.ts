@@ -107,6 +107,16 @@ export function isFirstPageSize(size: number): boolean {
   return FIRST_PAGE_SIZES.has(size);
 }
 
+/** A whole list's first-page statement's shape, its key in `preparedStatements`: `sort:direction:size`. */
+export type FirstPageKey<S extends string> = `${S}:${'asc' | 'desc'}:${number}`;
+
+export function firstPageShape<S extends string>(
+  key: FirstPageKey<S>,
+): { sort: S; direction: 'asc' | 'desc'; size: number } {
+  const [sort, direction, size] = key.split(':') as [S, 'asc' | 'desc', string];
+  return { sort, direction, size: Number(size) };
+}
+
 /**
  * `column` is one of the first `size` ids of its table that match `where`, in `order`: a whole
  * list's first page inside the statement that reads its rows (docs/decisions/0099). The size is
