@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -13,6 +13,8 @@ import { loggedDb } from '../../../test/logged-db';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { readWorkbook } from '../../../test/xlsx';
 import { auditLog } from '../../platform/audit/audit.tables';
+import type { Executor } from '../../platform/db/database';
+import { withReferenceCache } from '../../platform/db/reference-cache';
 import { files } from '../files';
 import {
   attributes,
@@ -27,7 +29,7 @@ import {
   products,
   vats,
 } from './catalogue.tables';
-import { productBatch } from './products-list.queries';
+import { type ProductListRow, productBatch } from './products-list.queries';
 
 let t: TestApp;
 let admin: Agent & { user: { id: number; email: string } };
@@ -94,6 +96,20 @@ async function list(agent: Agent, query: string): Promise<ProductListReply> {
   const response = await agent.get(`/admin/products?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
+}
+
+/**
+ * The statements a read sends as a request does: within the reference cache's scope, after a first
+ * read that loaded the reference data a process keeps (the categories by id).
+ */
+async function selectsOf<T>(read: (db: Executor) => Promise<T>): Promise<{ result: T; selects: number }> {
+  const { db, sent } = loggedDb(t.database);
+  return withReferenceCache(db, async () => {
+    await read(db);
+    sent.length = 0;
+    const result = await read(db);
+    return { result, selects: sent.filter((q) => /^\s*select/i.test(q)).length };
+  });
 }
 
 const idsOf = (page: { data: { id: number }[] }) => page.data.map((p) => p.id);
@@ -465,14 +481,10 @@ describe('GET /admin/products', () => {
     }
     const selectsFor = async (limit: number) => {
       // Every statement sent, prepared or not (a prepared one builds no query builder again).
-      const { db: logged, sent } = loggedDb(t.database);
-      const rows = await productBatch(
-        logged,
-        { search: word, sort: 'stock_quantity', direction: 'desc' },
-        limit,
-        0,
+      const { result, selects } = await selectsOf((db) =>
+        productBatch(db, { search: word, sort: 'stock_quantity', direction: 'desc' }, limit, 0),
       );
-      return { selects: sent.filter((q) => /^\s*select/i.test(q)).length, rows: rows.length };
+      return { selects, rows: result.length };
     };
     const small = await selectsFor(2);
     const full = await selectsFor(15);
@@ -492,19 +504,19 @@ describe('GET /admin/products', () => {
         stockQuantity: i % 2,
       });
     }
-    const selects = (sent: string[]) => sent.filter((q) => /^\s*select/i.test(q)).length;
     for (const sort of ['created_at', 'name', 'price', 'stock_quantity'] as const) {
       for (const direction of ['asc', 'desc'] as const) {
         const query = { search: undefined, sort, direction };
-        const { db: logged, sent } = loggedDb(t.database);
-        const first = await productBatch(logged, query, 10, 0);
-        expect(selects(sent)).toBe(1);
+        const { result: first, selects } = await selectsOf((db) => productBatch(db, query, 10, 0));
+        expect(selects).toBe(1);
         // The same ten as a first page of one (a size the lists do not offer: read as a later
         // page is) and a later page of nine, two statements each.
-        const { db: other, sent: otherSent } = loggedDb(t.database);
-        const one = await productBatch(other, query, 1, 0);
-        const rest = await productBatch(other, query, 9, 1);
-        expect(selects(otherSent)).toBe(4);
+        const other = await selectsOf(async (db) => [
+          await productBatch(db, query, 1, 0),
+          await productBatch(db, query, 9, 1),
+        ]);
+        expect(other.selects).toBe(4);
+        const [one, rest] = other.result as [ProductListRow[], ProductListRow[]];
         expect(first).toHaveLength(10);
         expect(first.map((r) => r.id)).toEqual([...one, ...rest].map((r) => r.id));
         expect(first).toEqual([...one, ...rest]);
@@ -515,6 +527,25 @@ describe('GET /admin/products', () => {
       .length;
     expect(page.total).toBe(count);
     expect(page.data).toHaveLength(10);
+  });
+
+  it('shows categories renamed, added and removed by plain SQL at the next read (they are kept per reference version)', async () => {
+    const word = uniqueWord();
+    const lamps = await category(`Lamps ${word}`);
+    const lamp = await product({ name: `Kept category lamp ${word}`, categoryIds: [lamps.id] });
+    const categoriesOf = async () =>
+      (await list(admin, `search=${word}`)).data.find((p) => p.id === lamp.id)!.categories;
+    expect(await categoriesOf()).toEqual([`Lamps ${word}`]);
+    await db().execute(sql`update categories set name = ${`Zinc lamps ${word}`} where id = ${lamps.id}`);
+    expect(await categoriesOf()).toEqual([`Zinc lamps ${word}`]);
+    await db().execute(
+      sql`with c as (insert into categories (name, slug) values (${`Brass ${word}`}, ${`brass-${word}`}) returning id)
+        insert into product_categories (product_id, category_id) select ${lamp.id}, id from c`,
+    );
+    // In the order of names, as the database sorts them.
+    expect(await categoriesOf()).toEqual([`Brass ${word}`, `Zinc lamps ${word}`]);
+    await db().execute(sql`delete from product_categories where category_id = ${lamps.id}`);
+    expect(await categoriesOf()).toEqual([`Brass ${word}`]);
   });
 
   it('leaves deleted products out', async () => {

@@ -13,6 +13,7 @@ import {
   preparedStatements,
 } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
+import { cachedReference } from '../../platform/db/reference-cache';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
 import { filteredPageIds } from '../../platform/db/searched-page';
 import { likePattern, type PageRows, paged, rowsOfPage } from '../../platform/http/paging';
@@ -169,14 +170,32 @@ const listSelection = {
     select json_agg(json_build_object('id', s.id, 'productId', s.product_id, 'price', s.price::text,
       'qty', s.qty) order by s.sort_order, s.id)
     from ${productStocks} s where s.product_id = ${qualified(products.id)}), '[]')`,
-  // Its categories by name (the list's column), with their parents for the discount rules:
-  // one subquery per row for both.
-  categoryRefs: sql<{ id: number; parentId: number | null; name: string }[]>`coalesce((
-    select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id, 'name', c.name)
-      order by c.name, c.id)
-    from ${productCategories} pc join ${categories} c on c.id = pc.category_id
-    where pc.product_id = ${qualified(products.id)}), '[]')`,
+  // Its categories' ids from the link's index alone: their names and parents are reference data
+  // (categoriesById), read once per reference version instead of joined for every row.
+  categoryIds: sql<number[]>`array(select pc.category_id from ${productCategories} pc
+    where pc.product_id = ${qualified(products.id)})`,
 };
+
+type CategoryRef = { id: number; parentId: number | null; name: string; rank: number };
+
+const loadCategories = async (db: Executor): Promise<Map<number, CategoryRef>> => {
+  const rows = await db
+    .select({ id: categories.id, parentId: categories.parentId, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.name), asc(categories.id));
+  return new Map(rows.map((row, rank) => [row.id, { ...row, rank }]));
+};
+
+/**
+ * Every category by id, with its parent and its place in the order of names (the database's own
+ * collation): kept per reference version (a category's write bumps it, migration 0026). A
+ * category the kept map does not know yet (made since this request's version was read) is read
+ * again.
+ */
+async function categoriesFor(db: Executor, rows: readonly { categoryIds: number[] }[]) {
+  const kept = await cachedReference(db, 'catalogue:categories-by-id', () => loadCategories(db));
+  return rows.every((row) => row.categoryIds.every((id) => kept.has(id))) ? kept : loadCategories(db);
+}
 
 /**
  * The page's products with their brand, supplier, thumbnail, categories, variants' prices and the
@@ -232,11 +251,17 @@ const wholeListIds = preparedStatements(
 
 type ListSelectRow = Awaited<ReturnType<ReturnType<typeof rowsByIds>['execute']>>[number];
 
-const toListRow = ({ categoryRefs, ...row }: ListSelectRow): ProductListRow => ({
-  ...row,
-  categoryNames: categoryRefs.map((c) => c.name),
-  pricingCategoryIds: withParents(categoryRefs),
-});
+/** The rows with their categories by name (the list's column) and with their parents (the discount rules'). */
+async function toListRows(db: Executor, rows: readonly ListSelectRow[]): Promise<ProductListRow[]> {
+  const byId = await categoriesFor(db, rows);
+  return rows.map(({ categoryIds, ...row }) => {
+    const refs = categoryIds
+      .map((id) => byId.get(id))
+      .filter((ref) => ref !== undefined)
+      .sort((a, b) => a.rank - b.rank);
+    return { ...row, categoryNames: refs.map((ref) => ref.name), pricingCategoryIds: withParents(refs) };
+  });
+}
 
 /**
  * Products in list order, `limit` from `offset` (the list's page, the export's batch), with their
@@ -254,7 +279,10 @@ async function productBatchWithTotal(
   if (isWholeList(query) && offset === 0 && isFirstPageSize(limit)) {
     const rows = await wholeListFirstPage(db, `${query.sort}:${query.direction}:${limit}`).execute();
     return {
-      rows: rows.map(({ total: _, ...row }) => toListRow(row)),
+      rows: await toListRows(
+        db,
+        rows.map(({ total: _, ...row }) => row),
+      ),
       ...(rows[0] ? { total: rows[0].total } : {}),
     };
   }
@@ -273,7 +301,7 @@ async function productBatchWithTotal(
         limit,
         offset,
       );
-  return rowsOfPage(page, async (ids) => (await rowsByIds(db).execute({ ids })).map(toListRow));
+  return rowsOfPage(page, async (ids) => toListRows(db, await rowsByIds(db).execute({ ids })));
 }
 
 /** Products in list order, `limit` from `offset`, with their details. */
