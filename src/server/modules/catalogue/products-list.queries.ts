@@ -8,7 +8,7 @@ import {
   firstPageShape,
   inFirstIds,
   inIdsPlaceholder,
-  isFirstPageSize,
+  isFirstPageRead,
   preparedStatement,
   preparedStatements,
 } from '../../platform/db/prepared';
@@ -16,7 +16,7 @@ import { qualified } from '../../platform/db/qualified';
 import { cachedReference } from '../../platform/db/reference-cache';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
 import { filteredPageIds } from '../../platform/db/searched-page';
-import { likePattern, type PageRows, paged, rowsOfPage } from '../../platform/http/paging';
+import { likePattern, type PageRows, paged, rowsOfPage, rowsWithTotal } from '../../platform/http/paging';
 import { files } from '../files';
 import {
   brands,
@@ -276,15 +276,10 @@ async function productBatchWithTotal(
   limit: number,
   offset: number,
 ): Promise<PageRows<ProductListRow>> {
-  if (isWholeList(query) && offset === 0 && isFirstPageSize(limit)) {
+  if (isWholeList(query) && isFirstPageRead(limit, offset)) {
     const rows = await wholeListFirstPage(db, `${query.sort}:${query.direction}:${limit}`).execute();
-    return {
-      rows: await toListRows(
-        db,
-        rows.map(({ total: _, ...row }) => row),
-      ),
-      ...(rows[0] ? { total: rows[0].total } : {}),
-    };
+    const page = rowsWithTotal(rows);
+    return { ...page, rows: await toListRows(db, page.rows) };
   }
   const page: { id: number; total?: number }[] = isWholeList(query)
     ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })

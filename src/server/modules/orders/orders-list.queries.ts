@@ -7,14 +7,14 @@ import {
   firstPageShape,
   inFirstIds,
   inIdsPlaceholder,
-  isFirstPageSize,
+  isFirstPageRead,
   preparedStatement,
   preparedStatements,
 } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
 import { filteredPageIds } from '../../platform/db/searched-page';
-import { likePattern, type PageRows, paged, rowsOfPage } from '../../platform/http/paging';
+import { likePattern, type PageRows, paged, rowsOfPage, rowsWithTotal } from '../../platform/http/paging';
 import { orderItems, orders } from './orders.tables';
 
 export type OrderListFilters = Pick<
@@ -179,9 +179,9 @@ async function orderBatchWithTotal(
   limit: number,
   offset: number,
 ): Promise<PageRows<OrderListDbRow>> {
-  if (isWholeList(query) && offset === 0 && isFirstPageSize(limit)) {
+  if (isWholeList(query) && isFirstPageRead(limit, offset)) {
     const rows = await wholeListFirstPage(db, `${query.sort}:${query.direction}:${limit}`).execute();
-    return { rows: rows.map(({ total: _, ...row }) => row), ...(rows[0] ? { total: rows[0].total } : {}) };
+    return rowsWithTotal(rows);
   }
   const page: { id: number; total?: number }[] = isWholeList(query)
     ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })

@@ -6,14 +6,14 @@ import type { Executor } from '../../platform/db/database';
 import {
   inFirstIds,
   inIdsPlaceholder,
-  isFirstPageSize,
+  isFirstPageRead,
   preparedStatement,
   preparedStatements,
 } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
 import { filteredPageIds } from '../../platform/db/searched-page';
-import { likePattern, type PageRows, paged, rowsOfPage } from '../../platform/http/paging';
+import { likePattern, type PageRows, paged, rowsOfPage, rowsWithTotal } from '../../platform/http/paging';
 import { PRODUCT_SEARCH_TEXT, productStocks, products } from '../catalogue/catalogue.tables';
 import { locationStocks, storeLocations } from './stock.tables';
 
@@ -228,9 +228,9 @@ async function sheetBatchWithTotal(
   offset: number,
 ): Promise<PageRows<SheetProduct>> {
   const whole = isWholeSheet(filters);
-  if (whole && offset === 0 && isFirstPageSize(limit)) {
+  if (whole && isFirstPageRead(limit, offset)) {
     const rows = await wholeSheetFirstPage(db, `${limit}`).execute();
-    return { rows: rows.map(({ total: _, ...row }) => row), ...(rows[0] ? { total: rows[0].total } : {}) };
+    return rowsWithTotal(rows);
   }
   const page: { id: number; total?: number }[] = whole
     ? await wholeSheetIds(db).execute({ limit, offset })

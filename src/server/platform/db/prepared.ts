@@ -103,8 +103,9 @@ export function inIdsPlaceholder(column: AnyPgColumn, name = 'ids'): SQL {
  */
 const FIRST_PAGE_SIZES: ReadonlySet<number> = new Set([10, 15, 20, 25, 50, 100]);
 
-export function isFirstPageSize(size: number): boolean {
-  return FIRST_PAGE_SIZES.has(size);
+/** A whole list's read of `limit` rows from `offset` that has a first-page statement of its own. */
+export function isFirstPageRead(limit: number, offset: number): boolean {
+  return offset === 0 && FIRST_PAGE_SIZES.has(limit);
 }
 
 /** A whole list's first-page statement's shape, its key in `preparedStatements`: `sort:direction:size`. */
@@ -122,10 +123,10 @@ export function firstPageShape<S extends string>(
  * list's first page inside the statement that reads its rows (docs/decisions/0099). The size is
  * written into the statement, not given as a parameter: with `limit $1` PostgreSQL cannot tell a
  * page from a tenth of the table, so it plans such a statement again on every execution (decision
- * 0092). Build one statement per size (`preparedStatements`), for the sizes of isFirstPageSize.
+ * 0092). Build one statement per size (`preparedStatements`), for the reads of isFirstPageRead.
  */
 export function inFirstIds(column: AnyPgColumn, where: SQL, order: SQL[], size: number): SQL {
-  if (!isFirstPageSize(size)) throw new Error(`Not a page size the lists offer: ${size}`);
+  if (!isFirstPageRead(size, 0)) throw new Error(`Not a page size the lists offer: ${size}`);
   const id = qualified(column);
   return sql`${id} in (select ${id} from ${column.table} where ${where}
     order by ${sql.join(order, sql`, `)} limit ${sql.raw(String(size))})`;

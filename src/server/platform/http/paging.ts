@@ -34,6 +34,14 @@ export async function rowsOfPage<R extends { id: number }>(
   return { rows: inIdOrder(ids, await read(ids)), total: page[0]!.total };
 }
 
+/** A page read in one statement whose rows each carry the total (a kept count as a column: decision 0099). */
+export function rowsWithTotal<R>(rows: readonly (R & { total: number })[]): PageRows<R> {
+  return {
+    rows: rows.map(({ total: _, ...row }) => row as R),
+    ...(rows[0] ? { total: rows[0].total } : {}),
+  };
+}
+
 /** Escapes % and _ so a search box matches its text literally. */
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
