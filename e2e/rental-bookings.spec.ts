@@ -213,6 +213,10 @@ test('a guest requests a rental from the product page and staff find its booking
   expect(number).not.toBe('');
   await expectAccessible(page);
 
+  // Leave the shop page first: a request it still has in flight would answer with the guest's
+  // session cookie after the cookies are cleared, and the sign-in would send that cookie with the
+  // new session's token.
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await signIn(page, 'admin@demo.test');
   await page.goto(`/admin/rental-bookings?search=${encodeURIComponent(number)}`);
