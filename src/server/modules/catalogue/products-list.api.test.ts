@@ -10,6 +10,7 @@ import type {
 import { isoDateInZone } from '../../../domain/dates/date-format';
 import { createProduct, createUser, type ProductOverrides } from '../../../test/factories';
 import { loggedDb } from '../../../test/logged-db';
+import { withoutTotal } from '../../../test/rows';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
 import { readWorkbook } from '../../../test/xlsx';
 import { auditLog } from '../../platform/audit/audit.tables';
@@ -519,7 +520,7 @@ describe('GET /admin/products', () => {
         const [one, rest] = other.result as [ProductListRow[], ProductListRow[]];
         expect(first).toHaveLength(10);
         expect(first.map((r) => r.id)).toEqual([...one, ...rest].map((r) => r.id));
-        expect(first).toEqual([...one, ...rest]);
+        expect(first.map(withoutTotal)).toEqual([...one, ...rest]);
       }
     }
     const page = await list(admin, 'per_page=10');

@@ -146,6 +146,9 @@ export function presentProductListItem(
     row,
     row.variants.map((v) => v.qty),
   );
+  // Written out, not spread: on Node 20 an object spread followed by more properties gives every
+  // object a map of its own (decision 0100).
+  const range = variantPriceRange(row.variants);
   return {
     id: row.id,
     name: row.name,
@@ -154,7 +157,9 @@ export function presentProductListItem(
     thumbnail_url: thumbnailUrl(row, storage),
     price: toDecimal(priced.original),
     final_price: toDecimal(priced.final),
-    ...variantPriceRange(row.variants),
+    min_variant_price: range.min_variant_price,
+    max_variant_price: range.max_variant_price,
+    has_price_range: range.has_price_range,
     brand: row.brandName,
     categories: row.categoryNames,
     supplier: supplierOf(row),

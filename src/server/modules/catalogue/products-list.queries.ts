@@ -252,14 +252,20 @@ const wholeListIds = preparedStatements(
 type ListSelectRow = Awaited<ReturnType<ReturnType<typeof rowsByIds>['execute']>>[number];
 
 /** The rows with their categories by name (the list's column) and with their parents (the discount rules'). */
-async function toListRows(db: Executor, rows: readonly ListSelectRow[]): Promise<ProductListRow[]> {
+async function toListRows(db: Executor, rows: ListSelectRow[]): Promise<ProductListRow[]> {
   const byId = await categoriesFor(db, rows);
-  return rows.map(({ categoryIds, ...row }) => {
-    const refs = categoryIds
+  // The rows just read get their two fields added: copying 27 columns a row cost more than the
+  // statement itself on Node 20, where a spread followed by more properties gives every object a
+  // map of its own (decision 0100).
+  return rows.map((row) => {
+    const refs = row.categoryIds
       .map((id) => byId.get(id))
       .filter((ref) => ref !== undefined)
       .sort((a, b) => a.rank - b.rank);
-    return { ...row, categoryNames: refs.map((ref) => ref.name), pricingCategoryIds: withParents(refs) };
+    return Object.assign(row, {
+      categoryNames: refs.map((ref) => ref.name),
+      pricingCategoryIds: withParents(refs),
+    });
   });
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../../contracts/stock';
 import { createProduct, createUser } from '../../../test/factories';
 import { loggedDb } from '../../../test/logged-db';
+import { withoutTotal } from '../../../test/rows';
 import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import { readWorkbook } from '../../../test/xlsx';
@@ -335,7 +336,9 @@ describe('GET /api/stock-sheet', () => {
     expect(next.statements).toBe(2);
     expect(next.result.total).toBe(kept);
     const both = (await stockSheetPage(t.ctx.db, { stock_filter: 'all' } as StockSheetFilters, 1, 30)).data;
-    expect([...whole.result.data, ...next.result.data]).toEqual(both.slice(0, 15 + next.result.data.length));
+    expect([...whole.result.data, ...next.result.data].map(withoutTotal)).toEqual(
+      both.slice(0, 15 + next.result.data.length).map(withoutTotal),
+    );
     // Past the last page there is no row to carry the count: it is read on its own.
     const beyond = await read({}, 100_000);
     expect(beyond.result.data).toEqual([]);

@@ -55,47 +55,60 @@ export function presentStockRows(rows: readonly SheetProduct[], filters: StockSh
 
   return rows.flatMap((row) => {
     const supplier = supplierOf(row);
-    const common = {
+    // Each reply row is one object literal, its product's fields written out: on Node 20 an object
+    // spread followed by more properties gives every object a map of its own (decision 0100).
+    const sheetRow = (item: {
+      variantId: number | null;
+      name: string;
+      sku: string | null;
+      current: number;
+      isMain: boolean;
+      variantCount: number;
+      breakdown: StockRowReply['location_breakdown'];
+      unplaced: number;
+    }): StockRowReply => ({
       product_id: row.id,
       supplier,
       supplier_id: row.supplierId,
       low_stock_threshold: row.threshold,
-    };
+      variant_id: item.variantId,
+      name: item.name,
+      sku: item.sku,
+      current_stock: item.current,
+      is_main_row: item.isMain,
+      is_variable: row.isVariable,
+      variant_count: item.variantCount,
+      location_breakdown: item.breakdown,
+      unplaced_quantity: item.unplaced,
+      status: stockStatus(item.current, row.threshold),
+    });
     if (!row.isVariable) {
       const placements = placementsOf(row, null);
-      const current = shown(row.stock, placements);
       return [
-        {
-          ...common,
-          variant_id: null,
+        sheetRow({
+          variantId: null,
           name: row.name,
           sku: row.sku,
-          current_stock: current,
-          is_main_row: true,
-          is_variable: false,
-          variant_count: 0,
-          location_breakdown: breakdown(placements),
-          unplaced_quantity: unplaced(row.stock, placements),
-          status: stockStatus(current, row.threshold),
-        },
+          current: shown(row.stock, placements),
+          isMain: true,
+          variantCount: 0,
+          breakdown: breakdown(placements),
+          unplaced: unplaced(row.stock, placements),
+        }),
       ];
     }
-    const variantRows = row.variants.map((v): StockRowReply => {
+    const variantRows = row.variants.map((v) => {
       const placements = placementsOf(row, v.id);
-      const current = shown(v.qty, placements);
-      return {
-        ...common,
-        variant_id: v.id,
+      return sheetRow({
+        variantId: v.id,
         name: v.variant,
         sku: v.sku,
-        current_stock: current,
-        is_main_row: false,
-        is_variable: true,
-        variant_count: 0,
-        location_breakdown: breakdown(placements),
-        unplaced_quantity: unplaced(v.qty, placements),
-        status: stockStatus(current, row.threshold),
-      };
+        current: shown(v.qty, placements),
+        isMain: false,
+        variantCount: 0,
+        breakdown: breakdown(placements),
+        unplaced: unplaced(v.qty, placements),
+      });
     });
     // The main row adds up every variant (not only those the filter lists), per location too.
     const allPlacements = row.placements.filter((p) => p.variantId !== null);
@@ -109,21 +122,17 @@ export function presentStockRows(rows: readonly SheetProduct[], filters: StockSh
       entry.quantity += p.quantity;
       byLocation.set(p.locationId, entry);
     }
-    const current = shown(row.stock, allPlacements);
     return [
-      {
-        ...common,
-        variant_id: null,
+      sheetRow({
+        variantId: null,
         name: row.name,
         sku: row.sku,
-        current_stock: current,
-        is_main_row: true,
-        is_variable: true,
-        variant_count: row.variantCount,
-        location_breakdown: [...byLocation.values()],
-        unplaced_quantity: unplaced(row.stock, allPlacements),
-        status: stockStatus(current, row.threshold),
-      },
+        current: shown(row.stock, allPlacements),
+        isMain: true,
+        variantCount: row.variantCount,
+        breakdown: [...byLocation.values()],
+        unplaced: unplaced(row.stock, allPlacements),
+      }),
       ...variantRows,
     ];
   });

@@ -34,12 +34,14 @@ export async function rowsOfPage<R extends { id: number }>(
   return { rows: inIdOrder(ids, await read(ids)), total: page[0]!.total };
 }
 
-/** A page read in one statement whose rows each carry the total (a kept count as a column: decision 0099). */
-export function rowsWithTotal<R>(rows: readonly (R & { total: number })[]): PageRows<R> {
-  return {
-    rows: rows.map(({ total: _, ...row }) => row as R),
-    ...(rows[0] ? { total: rows[0].total } : {}),
-  };
+/**
+ * A page read in one statement whose rows each carry the total (a kept count as a column: decision
+ * 0099). The rows are answered as read, their total column left on them for the presenters, which
+ * pick their fields: copying each wide row without it cost a list page more than its statement on
+ * Node 20 (decision 0100).
+ */
+export function rowsWithTotal<R>(rows: (R & { total: number })[]): PageRows<R> {
+  return rows[0] ? { rows, total: rows[0].total } : { rows };
 }
 
 /** Escapes % and _ so a search box matches its text literally. */
