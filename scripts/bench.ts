@@ -169,6 +169,38 @@ const bareQueries: Record<string, { text: string; values: unknown[] }> = {
       from products p where p.deleted_at is null order by p.name, p.id limit $1`,
     values: [15],
   },
+  // The same pages with every column the app reads for them (decision 0101): the products list
+  // shows each product's supplier, thumbnail, discount, visibility and variants' prices and stock;
+  // the stock sheet its supplier, variants and placements by location name. The narrow queries
+  // above stay, so each page is reported beside both.
+  productsPage: {
+    text: `select p.id, p.name, p.slug, p.sku, p.price, p.is_active, p.is_variable_product, p.is_rental_product,
+        p.has_discount, p.discount_type, p.discount, p.discount_start_date, p.discount_end_date,
+        p.stock_quantity, p.low_stock_threshold, p.shop_visibility, p.created_at, b.name as brand,
+        u.first_name, u.last_name, u.company_name, u.email, f.path, f.preview_path,
+        (select coalesce(json_agg(json_build_object('id', s.id, 'price', s.price, 'qty', s.qty)
+          order by s.sort_order, s.id), '[]') from product_stocks s where s.product_id = p.id) as variants,
+        array(select pc.category_id from product_categories pc where pc.product_id = p.id) as category_ids,
+        (select count from row_counts where name = 'products') as total
+      from products p left join brands b on b.id = p.brand_id left join users u on u.id = p.supplier_id
+        left join files f on f.id = p.thumbnail_id
+      where p.deleted_at is null order by p.created_at desc, p.id desc limit $1`,
+    values: [15],
+  },
+  sheetPage: {
+    text: `select p.id, p.name, p.sku, p.is_variable_product, p.stock_quantity, p.low_stock_threshold,
+        p.supplier_id, u.email, u.first_name, u.last_name, u.company_name,
+        (select coalesce(json_agg(json_build_object('id', s.id, 'variant', s.variant, 'sku', s.sku, 'qty', s.qty)
+          order by s.sort_order, s.id), '[]') from product_stocks s where s.product_id = p.id) as variants,
+        (select coalesce(json_agg(json_build_object('variantId', ls.variant_id, 'locationId', ls.store_location_id,
+          'locationName', sl.name, 'quantity', ls.quantity) order by sl.name, sl.id), '[]')
+          from location_stocks ls join store_locations sl on sl.id = ls.store_location_id
+          where ls.product_id = p.id) as placements,
+        (select count from row_counts where name = 'products') as total
+      from products p left join users u on u.id = p.supplier_id
+      where p.deleted_at is null order by p.name, p.id limit $1`,
+    values: [15],
+  },
   shopProducts: {
     text: `select p.id, p.name, p.slug, p.price, p.list_price, p.has_discount, p.discount, p.stock_quantity,
         p.is_variable_product, (select count(*) from products c where c.deleted_at is null and c.is_active
@@ -300,6 +332,12 @@ const cases: Case[] = [
     bare: 'products',
   },
   {
+    name: `GET /admin/products page 1 of ${products} (admin), beside a bare query of the page's own columns`,
+    path: '/admin/products?page=1&per_page=15',
+    cookie: adminCookie,
+    bare: 'productsPage',
+  },
+  {
     name: 'GET /admin/products page 500 sort=price (admin)',
     path: '/admin/products?page=500&per_page=15&sort=price&direction=asc',
     cookie: adminCookie,
@@ -320,6 +358,12 @@ const cases: Case[] = [
     path: '/api/stock-sheet?page=1&per_page=15',
     cookie: adminCookie,
     bare: 'sheet',
+  },
+  {
+    name: `GET /api/stock-sheet page 1 of ${products} products (admin), beside a bare query of the page's own columns`,
+    path: '/api/stock-sheet?page=1&per_page=15',
+    cookie: adminCookie,
+    bare: 'sheetPage',
   },
   {
     name: 'GET /api/stock-sheet page 500 (admin)',
