@@ -25,91 +25,117 @@ export function presentStoreLocation(row: typeof storeLocations.$inferSelect): S
   };
 }
 
+/** One line of the sheet: the product itself, or one of its variants. */
+type SheetLine = {
+  variantId: number | null;
+  name: string;
+  sku: string | null;
+  isMain: boolean;
+  variantCount: number;
+  /** What the line holds in all. */
+  stock: number;
+  /** Its location rows: what it holds at each store location. */
+  placements: SheetPlacement[];
+  /** The per-location figures shown, when not its own location rows (a variable product's sums). */
+  breakdown?: StockRowReply['location_breakdown'];
+};
+
+const sumOf = (placements: SheetPlacement[]) => placements.reduce((s, p) => s + p.quantity, 0);
+
+/**
+ * One reply row, written out as one object literal: on Node 20 an object spread followed by more
+ * properties gives every object a map of its own (docs/decisions/0100). With a store location
+ * chosen, the row counts what that location holds (docs/decisions/0022).
+ */
+function sheetRow(
+  product: SheetProduct,
+  supplier: string | null,
+  line: SheetLine,
+  storeLocation: number | undefined,
+): StockRowReply {
+  const current = storeLocation
+    ? sumOf(line.placements.filter((p) => p.locationId === storeLocation))
+    : line.stock;
+  return {
+    product_id: product.id,
+    supplier,
+    supplier_id: product.supplierId,
+    low_stock_threshold: product.threshold,
+    variant_id: line.variantId,
+    name: line.name,
+    sku: line.sku,
+    current_stock: current,
+    is_main_row: line.isMain,
+    is_variable: product.isVariable,
+    variant_count: line.variantCount,
+    location_breakdown:
+      line.breakdown ??
+      line.placements.map((p) => ({
+        location_id: p.locationId,
+        location_name: p.locationName,
+        quantity: p.quantity,
+      })),
+    unplaced_quantity: Math.max(0, line.stock - sumOf(line.placements)),
+    status: stockStatus(current, product.threshold),
+  };
+}
+
+function supplierOf(row: SheetProduct): string | null {
+  return row.supplierEmail === null
+    ? null
+    : supplierName({
+        company_name: row.supplierCompanyName,
+        first_name: row.supplierFirstName,
+        last_name: row.supplierLastName,
+        email: row.supplierEmail,
+      });
+}
+
 /** The stock sheet's rows of a page of products: each product's main row, then its (listed) variants' rows. */
 export function presentStockRows(rows: readonly SheetProduct[], filters: StockSheetFilters): StockRowReply[] {
-  const placementsOf = (row: SheetProduct, variantId: number | null) =>
-    row.placements.filter((p) => p.variantId === variantId);
-  const breakdown = (placements: SheetPlacement[]) =>
-    placements.map((p) => ({
-      location_id: p.locationId,
-      location_name: p.locationName,
-      quantity: p.quantity,
-    }));
-  // With a store location chosen, the sheet counts what that location holds (docs/decisions/0022).
-  const shown = (total: number, placements: SheetPlacement[]) =>
-    filters.store_location
-      ? placements.filter((p) => p.locationId === filters.store_location).reduce((s, p) => s + p.quantity, 0)
-      : total;
-  const unplaced = (total: number, placements: SheetPlacement[]) =>
-    Math.max(0, total - placements.reduce((s, p) => s + p.quantity, 0));
-
-  const supplierOf = (row: SheetProduct) =>
-    row.supplierEmail === null
-      ? null
-      : supplierName({
-          company_name: row.supplierCompanyName,
-          first_name: row.supplierFirstName,
-          last_name: row.supplierLastName,
-          email: row.supplierEmail,
-        });
-
+  const at = filters.store_location;
   return rows.flatMap((row) => {
     const supplier = supplierOf(row);
-    // Each reply row is one object literal, its product's fields written out: on Node 20 an object
-    // spread followed by more properties gives every object a map of its own (decision 0100).
-    const sheetRow = (item: {
-      variantId: number | null;
-      name: string;
-      sku: string | null;
-      current: number;
-      isMain: boolean;
-      variantCount: number;
-      breakdown: StockRowReply['location_breakdown'];
-      unplaced: number;
-    }): StockRowReply => ({
-      product_id: row.id,
-      supplier,
-      supplier_id: row.supplierId,
-      low_stock_threshold: row.threshold,
-      variant_id: item.variantId,
-      name: item.name,
-      sku: item.sku,
-      current_stock: item.current,
-      is_main_row: item.isMain,
-      is_variable: row.isVariable,
-      variant_count: item.variantCount,
-      location_breakdown: item.breakdown,
-      unplaced_quantity: item.unplaced,
-      status: stockStatus(item.current, row.threshold),
-    });
-    if (!row.isVariable) {
-      const placements = placementsOf(row, null);
-      return [
-        sheetRow({
+    const placementsOf = (variantId: number | null) =>
+      row.placements.filter((p) => p.variantId === variantId);
+    // The product's own line (written out, not spread: decision 0100).
+    const mainLine = (
+      variantCount: number,
+      placements: SheetPlacement[],
+      breakdown?: SheetLine['breakdown'],
+    ) =>
+      sheetRow(
+        row,
+        supplier,
+        {
           variantId: null,
           name: row.name,
           sku: row.sku,
-          current: shown(row.stock, placements),
           isMain: true,
+          variantCount,
+          stock: row.stock,
+          placements,
+          breakdown,
+        },
+        at,
+      );
+    if (!row.isVariable) return [mainLine(0, placementsOf(null))];
+    const variantRows = row.variants.map((v) =>
+      sheetRow(
+        row,
+        supplier,
+        {
+          variantId: v.id,
+          name: v.variant,
+          sku: v.sku,
+          isMain: false,
           variantCount: 0,
-          breakdown: breakdown(placements),
-          unplaced: unplaced(row.stock, placements),
-        }),
-      ];
-    }
-    const variantRows = row.variants.map((v) => {
-      const placements = placementsOf(row, v.id);
-      return sheetRow({
-        variantId: v.id,
-        name: v.variant,
-        sku: v.sku,
-        current: shown(v.qty, placements),
-        isMain: false,
-        variantCount: 0,
-        breakdown: breakdown(placements),
-        unplaced: unplaced(v.qty, placements),
-      });
-    });
+          stock: v.qty,
+          placements: placementsOf(v.id),
+        },
+        at,
+      ),
+    );
     // The main row adds up every variant (not only those the filter lists), per location too.
     const allPlacements = row.placements.filter((p) => p.variantId !== null);
     const byLocation = new Map<number, { location_id: number; location_name: string; quantity: number }>();
@@ -122,19 +148,7 @@ export function presentStockRows(rows: readonly SheetProduct[], filters: StockSh
       entry.quantity += p.quantity;
       byLocation.set(p.locationId, entry);
     }
-    return [
-      sheetRow({
-        variantId: null,
-        name: row.name,
-        sku: row.sku,
-        current: shown(row.stock, allPlacements),
-        isMain: true,
-        variantCount: row.variantCount,
-        breakdown: [...byLocation.values()],
-        unplaced: unplaced(row.stock, allPlacements),
-      }),
-      ...variantRows,
-    ];
+    return [mainLine(row.variantCount, allPlacements, [...byLocation.values()]), ...variantRows];
   });
 }
 
