@@ -234,22 +234,25 @@ const cardsByIds = preparedStatement((db) =>
     .prepare('shop_product_cards'),
 );
 
-function toCard({
-  imagePath,
-  imagePreviewPath,
-  imageWidth,
-  imageHeight,
-  categories: categoryRefs,
-  ...row
-}: CardSelectRow): ShopCardRow {
-  return {
-    ...row,
+/**
+ * The card's image and pricing categories, added to the row just read: copying each row (a rest
+ * to drop the image's columns, a spread to add two fields) cost about 10 µs a card on Node 20,
+ * where a spread followed by more properties gives every object a map of its own (decision 0100).
+ * The presenter picks its fields, so the columns left on the row never reach a page.
+ */
+function toCard(row: CardSelectRow): ShopCardRow {
+  return Object.assign(row, {
     image:
-      imagePath === null
+      row.imagePath === null
         ? null
-        : { path: imagePath, previewPath: imagePreviewPath, width: imageWidth, height: imageHeight },
-    pricingCategoryIds: withParents(categoryRefs),
-  };
+        : {
+            path: row.imagePath,
+            previewPath: row.imagePreviewPath,
+            width: row.imageWidth,
+            height: row.imageHeight,
+          },
+    pricingCategoryIds: withParents(row.categories),
+  });
 }
 
 /** The cards of these products, in the order of `ids`, with their categories for pricing: one query. */
