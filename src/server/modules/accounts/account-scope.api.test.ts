@@ -161,11 +161,19 @@ describe('the order form’s customer routes act only on customer accounts (staf
       ['customer'],
       ['patient'],
       ['wholesale'],
+      ['customer', 'staff'],
+      ['customer', 'wholesale'],
+      [],
     ]) {
-      await createUser(t.ctx.db, { roles: held, firstName: word, lastName: held.join('-') });
+      await createUser(t.ctx.db, { roles: held, firstName: word, lastName: held.join('-') || 'none' });
     }
     const found = (await staff.get(`/api/customers?search=${word}`)).json().data as { last_name: string }[];
-    expect(found.map((c) => c.last_name).sort()).toEqual(['customer', 'patient', 'wholesale']);
+    expect(found.map((c) => c.last_name).sort()).toEqual([
+      'customer',
+      'customer-wholesale',
+      'patient',
+      'wholesale',
+    ]);
   });
 
   it('answers 404 for a missing account', async () => {

@@ -108,18 +108,18 @@ async function rolesWithPermissions(db: Executor, names: readonly string[]): Pro
 /**
  * SQL for "this user is a customer account" (the domain's isCustomerAccount), for lists that offer
  * accounts to the order form: at least one role, none of them a back-office one or one holding
- * a permission.
+ * a permission. Written as one look at the user's roles against the back-office role ids, worked
+ * out once per statement: an exists and a not exists joining roles and permissions for every
+ * candidate took the order form's customer search from 1.5 to 2.5 ms on PGlite (issue 13). Over no
+ * roles `bool_and` is null, which a where clause takes as false.
  */
 export function customerAccountCondition() {
-  const userId = qualified(users.id);
   const backOffice = sql.join(
     BACK_OFFICE_ROLES.map((name) => sql`${name}`),
     sql`, `,
   );
-  return sql`exists (select 1 from ${userRoles} where ${qualified(userRoles.userId)} = ${userId})
-    and not exists (
-      select 1 from ${userRoles} join ${roles} on ${qualified(roles.id)} = ${qualified(userRoles.roleId)}
-      where ${qualified(userRoles.userId)} = ${userId}
-        and (${qualified(roles.name)} in (${backOffice})
-          or exists (select 1 from ${rolePermissions} where ${qualified(rolePermissions.roleId)} = ${qualified(roles.id)})))`;
+  return sql`(select bool_and(${qualified(userRoles.roleId)} <> all(array(
+      select ${qualified(roles.id)} from ${roles} where ${qualified(roles.name)} in (${backOffice})
+        or exists (select 1 from ${rolePermissions} where ${qualified(rolePermissions.roleId)} = ${qualified(roles.id)}))))
+    from ${userRoles} where ${qualified(userRoles.userId)} = ${qualified(users.id)})`;
 }
