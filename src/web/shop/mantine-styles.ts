@@ -53,3 +53,5 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
+// The theme's variables and global classes, after Mantine's defaults (mantine-providers.tsx).
+import '../ui/mantine-variables.css';

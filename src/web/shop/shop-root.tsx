@@ -48,7 +48,7 @@ export function ShopRoot({ document, view }: { document: ShopDocument; view: Pag
     window.document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <MantineProviders>
+    <MantineProviders variables="stylesheet">
       <ShopLayout
         siteName={document.site_name}
         logoUrl={document.theme.logo_url}

@@ -21,15 +21,38 @@ function Toasts() {
 }
 
 /**
+ * How Mantine is rendered, with the theme. Its CSS variables and global classes are static (the
+ * theme's colours come from the settings through variables of their own); Mantine writes them as a
+ * style element into what it renders, 9 KB of every server-rendered shop page. The shop loads them
+ * as a stylesheet of its bundle instead (mantine-variables.css, rendered from these props by its
+ * test; issue 18). The admin, rendered in the browser, keeps Mantine's style element.
+ */
+export const mantineProps = {
+  theme,
+  cssVariablesResolver,
+  defaultColorScheme: 'light',
+} as const;
+
+/**
  * Mantine with the shop's theme, and toasts (top-end, 3000 ms: spec 1 §9): all the storefront
  * needs. The admin adds the query client and confirmation modals (AppProviders).
  */
-export function MantineProviders({ children, env }: { children: ReactNode; env?: 'test' }) {
+export function MantineProviders({
+  children,
+  env,
+  variables = 'inline',
+}: {
+  children: ReactNode;
+  env?: 'test';
+  /** `stylesheet`: the page loads mantine-variables.css (the shop: mantine-styles.ts). */
+  variables?: 'inline' | 'stylesheet';
+}) {
+  const inline = variables === 'inline';
   return (
     <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
+      {...mantineProps}
+      withCssVariables={inline}
+      withGlobalClasses={inline}
       {...(env ? { env } : {})}
     >
       <Toasts />
