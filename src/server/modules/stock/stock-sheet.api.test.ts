@@ -227,6 +227,10 @@ describe('GET /api/stock-sheet', () => {
         ['Red / M', false, 1, 'low_stock'],
       ]);
       expect(lowAtDepot.pagination.total).toBe(2);
+      // A later page is read by other statements than the first, with the same count.
+      const pastTheEnd = await sheet(`store_location=${depot.id}&stock_filter=low_stock&page=2`);
+      expect(pastTheEnd.data).toEqual([]);
+      expect(pastTheEnd.pagination).toMatchObject({ current_page: 2, total: 2 });
       expect((await sheet(`store_location=${depot.id}&stock_filter=out_of_stock`)).pagination.total).toBe(0);
       // The state follows the quantity, and the product's threshold when it changes.
       await updateStock({ product_id: simple.id, store_location_id: depot.id, new_quantity: 0 });
