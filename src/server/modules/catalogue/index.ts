@@ -24,6 +24,8 @@ export {
   featuredShopProducts,
   findShopBrand,
   findShopCategory,
+  productVersionById,
+  productVersionBySlug,
   type ShopListFilters,
   shopFacets,
   shopProductPage,

@@ -119,13 +119,18 @@ export async function shopProductView(
   role: ShopViewerRole,
   pricing: ShopPricing,
   key: ShopProductKey,
+  /**
+   * The product's row version read with the session (productVersionBySlug / ById, decision 0103),
+   * when the session's statement carried it: then no statement of its own reads it.
+   */
+  knownVersion?: string | null,
 ): Promise<ShopProductView | null> {
   return keptView(
     db,
     `shop\u0000${role}\u0000${'id' in key ? `#${key.id}` : key.slug}`,
     pricing,
     storage,
-    () => shopProductVersion(db, role, key),
+    knownVersion === undefined ? () => shopProductVersion(db, role, key) : async () => knownVersion,
     async () => {
       const detail = await findShopProduct(db, role, key);
       return detail && { version: detail.version, view: present(detail, pricing, storage) };

@@ -1,10 +1,13 @@
 import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { ShopListQuery, ShopSort } from '../../../contracts/shop-catalogue';
+import { idParam } from '../../../contracts/common';
+import { type ShopListQuery, type ShopSort, slugParam } from '../../../contracts/shop-catalogue';
+import type { SessionSideRead } from '../../platform/auth/session-side-read';
 import type { Executor } from '../../platform/db/database';
 import { preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { readTogether } from '../../platform/db/read-together';
 import { cachedReference } from '../../platform/db/reference-cache';
+import { hasBadCharacter } from '../../platform/http/clean-input';
 import { inIdOrder, likePattern } from '../../platform/http/paging';
 import { files } from '../files';
 import {
@@ -375,6 +378,34 @@ export async function shopProductVersion(
       : await shopVersionById(db).execute({ id: key.id, role });
   return row?.version ?? null;
 }
+
+/**
+ * The product page's row version, read in the session's statement (docs/decisions/0103): the
+ * version of the live product's row whoever asks, null when there is none. The role is not known
+ * before the session is read, and need not be: a view is kept per role under the version it was
+ * presented at, and a change of the product's visibility or activity is a change of its row, so of
+ * its version. A product the role may not see is read again in full and not kept (shopProductView).
+ */
+export const productVersionBySlug: SessionSideRead = {
+  name: 'product_version_by_slug',
+  column: sql`select ${productRowVersion} from ${products}
+    where ${qualified(products.slug)} = ${sql.placeholder('side')}::text and ${qualified(products.deletedAt)} is null
+    limit 1`,
+  input: (params) => {
+    const parsed = slugParam.safeParse(params);
+    return parsed.success && !hasBadCharacter(parsed.data.slug) ? parsed.data.slug : null;
+  },
+};
+
+export const productVersionById: SessionSideRead = {
+  name: 'product_version_by_id',
+  column: sql`select ${productRowVersion} from ${products}
+    where ${qualified(products.id)} = ${sql.placeholder('side')}::integer and ${qualified(products.deletedAt)} is null`,
+  input: (params) => {
+    const parsed = idParam.safeParse(params);
+    return parsed.success ? parsed.data.id : null;
+  },
+};
 
 /** An active category by slug, with its description, for the category page. */
 export async function findShopCategory(db: Executor, slug: string) {

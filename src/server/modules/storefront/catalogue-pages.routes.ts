@@ -19,6 +19,8 @@ import {
   findShopBrand,
   findShopCategory,
   presentShopCard,
+  productVersionById,
+  productVersionBySlug,
   shopFacets,
   shopProductPage,
   shopProductView,
@@ -117,14 +119,25 @@ async function listingPage(
   return ctx.pages.shop(req, reply, doc, 200, { customCode: custom_code });
 }
 
-/** The product page's data for the visitor, or null when unknown or hidden from their role. */
+/**
+ * The product page's data for the visitor, or null when unknown or hidden from their role. The
+ * product's row version comes with the session when its statement carried it (decision 0103).
+ */
 async function productFor(
   ctx: AppContext,
+  req: FastifyRequest,
   session: LoadedSession | null,
   key: { slug: string } | { id: number },
 ) {
   const shop = await loadShopContext(ctx, session);
-  const view = await shopProductView(ctx.db, ctx.storage, shop.role, shop.pricing, key);
+  const view = await shopProductView(
+    ctx.db,
+    ctx.storage,
+    shop.role,
+    shop.pricing,
+    key,
+    req.sessionState.side,
+  );
   return view && { presented: view.presented, display: shop.display, seoFields: view.seo };
 }
 
@@ -135,9 +148,10 @@ const productPageRoute = (url: string) =>
     auth: 'public',
     html: true,
     params: slugParam,
+    sessionSideRead: productVersionBySlug,
     handler: async ({ ctx, req, reply, session, params }) => {
       if (await closedForMaintenance(ctx, req, reply)) return reply;
-      const found = await productFor(ctx, session, { slug: params.slug });
+      const found = await productFor(ctx, req, session, { slug: params.slug });
       if (!found) return ctx.pages.error(req, reply, 404, NOT_FOUND);
       const build = async (visitor: ShopVisitor | null) => {
         const { site_name, custom_code } = await getSettings(ctx.db, ['site_name', 'custom_code']);
@@ -208,8 +222,9 @@ export const cataloguePageRoutes = [
     url: '/api/public/products/:id',
     auth: 'public',
     params: idParam,
-    handler: async ({ ctx, session, params }): Promise<ShopProductDetail> => {
-      const found = await productFor(ctx, session, { id: params.id });
+    sessionSideRead: productVersionById,
+    handler: async ({ ctx, req, session, params }): Promise<ShopProductDetail> => {
+      const found = await productFor(ctx, req, session, { id: params.id });
       if (!found) throw notFound();
       return found.presented;
     },

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/factories';
 import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp, withSourceRenderer } from '../../../test/test-app';
+import { loadSession, SESSION_COOKIE } from '../../platform/auth/sessions';
 import { setSettings } from '../../platform/settings/settings-store';
+import { productVersionById, productVersionBySlug } from '../catalogue';
 
 /**
  * Product pages kept whole per process (docs/decisions/0098): a page answered from what the
@@ -105,5 +107,77 @@ describe('a product page kept whole', () => {
     expect((await open(reader, `/products/${slug}`)).statusCode).toBe(404);
     await t.database.db.execute(sql`update products set is_active = true where id = ${productId}`);
     expect((await open(reader, `/products/${slug}`)).statusCode).toBe(200);
+  });
+
+  // The product's row version comes with the returning visitor's session (docs/decisions/0103),
+  // read whatever their role: what their role may not see must still be refused.
+  it('refuses a returning visitor a product hidden from their role, on the page and in JSON', async () => {
+    const reader = await guest();
+    const json = () =>
+      reader.request({
+        method: 'GET',
+        url: `/api/public/products/${productId}`,
+        headers: { accept: 'application/json' },
+      });
+    expect((await open(reader, `/products/${slug}`)).statusCode).toBe(200);
+    expect((await json()).statusCode).toBe(200);
+    // The session's statement answers the row's version for either path (the read the page skips).
+    const cookie = reader.cookies.get(SESSION_COOKIE)!;
+    const bySlug = await loadSession(t.ctx.db, cookie, new Date(), {
+      read: productVersionBySlug,
+      input: slug,
+    });
+    const byId = await loadSession(t.ctx.db, cookie, new Date(), {
+      read: productVersionById,
+      input: productId,
+    });
+    const [row] = (
+      (await t.ctx.db.execute(
+        sql`select xmin::text as version, array_to_string(shop_visibility, ',') as visibility from products where id = ${productId}`,
+      )) as unknown as { rows: { version: string; visibility: string }[] }
+    ).rows;
+    expect(bySlug.status).toBe('active');
+    expect(bySlug.side).toBe(row!.version);
+    expect(byId.side).toBe(row!.version);
+    const unknown = await loadSession(t.ctx.db, cookie, new Date(), {
+      read: productVersionBySlug,
+      input: 'no-such',
+    });
+    expect(unknown.side).toBeNull();
+    await t.database.db.execute(
+      sql`update products set shop_visibility = '{customer}' where id = ${productId}`,
+    );
+    try {
+      expect((await open(reader, `/products/${slug}`)).statusCode).toBe(404);
+      expect((await open(reader, `/product/${slug}`)).statusCode).toBe(404);
+      expect((await json()).statusCode).toBe(404);
+    } finally {
+      await t.database.db.execute(
+        sql`update products set shop_visibility = string_to_array(${row!.visibility}, ',') where id = ${productId}`,
+      );
+    }
+    expect((await open(reader, `/products/${slug}`)).statusCode).toBe(200);
+    await t.database.db.execute(sql`update products set deleted_at = now() where id = ${productId}`);
+    try {
+      expect((await open(reader, `/products/${slug}`)).statusCode).toBe(404);
+      expect((await json()).statusCode).toBe(404);
+    } finally {
+      await t.database.db.execute(sql`update products set deleted_at = null where id = ${productId}`);
+    }
+  });
+
+  it('answers a returning visitor 404 for a product path no product can have, never an error', async () => {
+    const reader = await guest();
+    for (const path of [`/products/a%00b`, `/products/${'x'.repeat(300)}`, '/product/%F0%9F%9B%8B']) {
+      expect((await open(reader, path)).statusCode).toBe(404);
+    }
+    for (const id of ['99999999999', '-1', '1.5', 'lamp']) {
+      const reply = await reader.request({
+        method: 'GET',
+        url: `/api/public/products/${id}`,
+        headers: { accept: 'application/json' },
+      });
+      expect(reply.statusCode).toBe(404);
+    }
   });
 });

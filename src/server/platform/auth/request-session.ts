@@ -46,7 +46,14 @@ export async function readSession(ctx: AppContext, req: FastifyRequest): Promise
   const cookie = req.cookies[SESSION_COOKIE];
   if (!cookie) return;
   const now = ctx.now();
-  req.sessionState = await loadSession(ctx.db, cookie, now);
+  const read = req.routeOptions.config?.sessionSideRead;
+  const input = read ? read.input(req.params) : null;
+  req.sessionState = await loadSession(
+    ctx.db,
+    cookie,
+    now,
+    read && input !== null ? { read, input } : undefined,
+  );
   if (req.sessionState.status === 'active') {
     await touchSession(
       ctx.db,

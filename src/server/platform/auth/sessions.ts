@@ -1,9 +1,10 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { withImpliedPermissions } from '../../../domain/access/permissions';
 import type { Executor } from '../db/database';
-import { preparedStatement } from '../db/prepared';
+import { preparedStatements } from '../db/prepared';
 import { qualified } from '../db/qualified';
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from './auth.tables';
+import type { SessionSideRead } from './session-side-read';
 import { hashToken, randomToken } from './tokens';
 
 export const SESSION_COOKIE = 'emporium_session';
@@ -35,13 +36,14 @@ export type LoadedSession = {
 
 /**
  * `referenceVersion`: the reference data's version, read with the session in the same query so
- * the request's reference cache needs no query of its own (docs/decisions/0064).
+ * the request's reference cache needs no query of its own (docs/decisions/0064). `side`: what the
+ * route's side read answered (docs/decisions/0103), when the session's statement carried it.
  */
 export type SessionState = (
   | { status: 'none' }
   | { status: 'expired'; session: LoadedSession }
   | { status: 'active'; session: LoadedSession }
-) & { referenceVersion?: number };
+) & { referenceVersion?: number; side?: string | null };
 
 export type SignedInSession = LoadedSession & { user: SessionUser; activeRole: string };
 
@@ -49,8 +51,14 @@ export function idleWindowMs(remember: boolean, idleMinutes: number): number {
   return remember ? REMEMBER_DAYS * 24 * 60 * 60 * 1000 : idleMinutes * 60 * 1000;
 }
 
-/** Every signed-in request reads its session: one prepared statement per database handle (issue 13). */
-const sessionStatement = preparedStatement((db) =>
+/** The side reads met so far, by name: what each one's session statement carries. */
+const sideReads = new Map<string, SQL>();
+
+/**
+ * Every signed-in request reads its session: one prepared statement per database handle (issue 13),
+ * and one per route side read (named after it) that adds its column.
+ */
+const sessionStatement = preparedStatements((db, side: string) =>
   db
     .select({
       idHash: sessions.idHash,
@@ -74,18 +82,30 @@ const sessionStatement = preparedStatement((db) =>
         string[]
       >`case when ${qualified(sessions.activeRole)} is null then '{}' else coalesce((select array_agg(${qualified(permissions.name)}) from ${rolePermissions} join ${roles} on ${qualified(roles.id)} = ${qualified(rolePermissions.roleId)} join ${permissions} on ${qualified(permissions.id)} = ${qualified(rolePermissions.permissionId)} where ${qualified(roles.name)} = ${qualified(sessions.activeRole)}), '{}') end`,
       referenceVersion: sql<string>`(select version from reference_data_version where id = 1)`,
+      side: side === '' ? sql<null>`null` : sql<string | null>`(${sideReads.get(side)!})`,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.idHash, sql.placeholder('idHash')))
     .limit(1)
-    .prepare('session_by_id_hash'),
+    .prepare(side === '' ? 'session_by_id_hash' : `session_by_id_hash_${side}`),
 );
 
-/** Reads the session behind a cookie value, with the user, their roles and the active role's permissions. */
-export async function loadSession(db: Executor, cookieValue: string, now: Date): Promise<SessionState> {
+/**
+ * Reads the session behind a cookie value, with the user, their roles and the active role's
+ * permissions, and the route's side read with its input when there is one.
+ */
+export async function loadSession(
+  db: Executor,
+  cookieValue: string,
+  now: Date,
+  side?: { read: SessionSideRead; input: string | number },
+): Promise<SessionState> {
   const idHash = hashToken(cookieValue);
-  const rows = await sessionStatement(db).execute({ idHash });
+  if (side && !sideReads.has(side.read.name)) sideReads.set(side.read.name, side.read.column);
+  const rows = side
+    ? await sessionStatement(db, side.read.name).execute({ idHash, side: side.input })
+    : await sessionStatement(db, '').execute({ idHash });
   const row = rows[0];
   if (!row) return { status: 'none' };
   const user: SessionUser | null =
@@ -114,10 +134,11 @@ export async function loadSession(db: Executor, cookieValue: string, now: Date):
     permissions: withImpliedPermissions(activeRole ? row.permissions : []),
   };
   const referenceVersion = Number(row.referenceVersion);
-  if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', session, referenceVersion };
+  const read = side ? { referenceVersion, side: row.side } : { referenceVersion };
+  if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', session, ...read };
   // A suspended or closed account loses its sessions at once.
-  if (user && user.accountStatus !== 'active') return { status: 'expired', session, referenceVersion };
-  return { status: 'active', session, referenceVersion };
+  if (user && user.accountStatus !== 'active') return { status: 'expired', session, ...read };
+  return { status: 'active', session, ...read };
 }
 
 export type NewSession = { cookieValue: string; csrfToken: string; expiresAt: Date; remember: boolean };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Permission } from '../../../domain/access/permissions';
 import { AppError } from '../../../domain/errors';
+import type { SessionSideRead } from '../auth/session-side-read';
 import type { LoadedSession, SignedInSession } from '../auth/sessions';
 import { safeEqual } from '../auth/tokens';
 import type { AppContext } from '../context';
@@ -56,6 +57,8 @@ export type RouteDefinition<
   csrf?: false;
   /** The handler reads the multipart stream itself; the body schema is not applied. */
   multipart?: true;
+  /** A read the handler needs on every request, made in the session's statement (decision 0103). */
+  sessionSideRead?: SessionSideRead;
   handler: (input: HandlerInput<B, Q, P, A>) => Promise<unknown>;
 };
 
@@ -198,7 +201,12 @@ export function mountRoutes(app: FastifyInstance, ctx: AppContext, routes: reado
   for (const [url, methods] of byUrl) {
     for (const [method, route] of methods) {
       if (method === 'POST') continue;
-      app.route({ method, url, handler: (req, reply) => runRoute(ctx, route, req, reply) });
+      app.route({
+        method,
+        url,
+        config: route.sessionSideRead ? { sessionSideRead: route.sessionSideRead } : {},
+        handler: (req, reply) => runRoute(ctx, route, req, reply),
+      });
     }
     const post = methods.get('POST');
     const overridable = OVERRIDABLE.filter((m) => methods.has(m));
