@@ -308,5 +308,16 @@ describe('adminProductView: GET /api/products/{id} kept the same way (docs/decis
     expect(before.supplier?.name).toBe('Samira Supplier');
     expect(after.supplier?.name).toBe('Desks Ltd');
     expect((await admin.get('/api/products/999999')).statusCode).toBe(404);
+    // Its row version comes with the session (docs/decisions/0103): a change of the row shows at
+    // once, a deleted product is gone, and an id no product can have is a 404, never an error.
+    await t.ctx.db.execute(sql`update products set name = 'Desk, renamed' where id = ${adminId}`);
+    expect(((await admin.get(url)).json() as { name: string }).name).toBe('Desk, renamed');
+    await t.ctx.db.execute(sql`update products set deleted_at = now() where id = ${adminId}`);
+    expect((await admin.get(url)).statusCode).toBe(404);
+    await t.ctx.db.execute(sql`update products set deleted_at = null where id = ${adminId}`);
+    expect((await admin.get(url)).statusCode).toBe(200);
+    for (const id of ['99999999999', '-1', '1.5', 'desk']) {
+      expect((await admin.get(`/api/products/${id}`)).statusCode).toBe(404);
+    }
   });
 });

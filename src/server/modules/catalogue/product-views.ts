@@ -148,13 +148,15 @@ export async function adminProductView(
   storage: Pick<Storage, 'url'>,
   pricing: ShopPricing,
   id: number,
+  /** The row's version read with the session (productVersionById, decision 0103), when it was. */
+  knownVersion?: string | null,
 ): Promise<ProductReply | null> {
   return keptView(
     db,
     `admin\u0000#${id}`,
     pricing,
     storage,
-    () => liveProductVersion(db, id),
+    knownVersion === undefined ? () => liveProductVersion(db, id) : async () => knownVersion,
     async () => {
       const detail = await findProductDetail(db, id);
       return detail && { version: detail.version, view: presentProduct(detail, pricing, storage) };

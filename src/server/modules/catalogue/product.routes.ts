@@ -21,6 +21,7 @@ import { loadAdminListPricing } from './products-list.queries';
 import { reorderProductImages } from './reorder-product-images';
 import { saveProduct } from './save-product';
 import { setProductField } from './set-product-field';
+import { productVersionById } from './shop-products.queries';
 
 /**
  * The product form's calls. Its reads carry the buy price and the supplier, so they are catalogue
@@ -77,9 +78,10 @@ export const productRoutes = [
     url: '/api/products/:id',
     auth,
     params: idParam,
-    handler: async ({ ctx, params }): Promise<ProductReply> => {
+    sessionSideRead: productVersionById,
+    handler: async ({ ctx, req, params }): Promise<ProductReply> => {
       const pricing = await loadAdminListPricing(ctx.db, ctx.now());
-      const view = await adminProductView(ctx.db, ctx.storage, pricing, params.id);
+      const view = await adminProductView(ctx.db, ctx.storage, pricing, params.id, req.sessionState.side);
       if (!view) throw notFound();
       return view;
     },

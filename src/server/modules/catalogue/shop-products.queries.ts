@@ -397,6 +397,7 @@ export const productVersionBySlug: SessionSideRead = {
   },
 };
 
+/** The same by id: also the admin's product form (GET /api/products/{id}, adminProductView). */
 export const productVersionById: SessionSideRead = {
   name: 'product_version_by_id',
   column: sql`select ${productRowVersion} from ${products}
