@@ -11,6 +11,7 @@ export {
   type ShopPricing,
   vatInfoOf,
 } from './pricing-context';
+export { productVersionById } from './product.queries';
 export { productRoutes } from './product.routes';
 export { type ShopProductView, shopProductView } from './product-views';
 export { productListRoutes } from './products-list.routes';
@@ -24,7 +25,6 @@ export {
   featuredShopProducts,
   findShopBrand,
   findShopCategory,
-  productVersionById,
   productVersionBySlug,
   type ShopListFilters,
   shopFacets,

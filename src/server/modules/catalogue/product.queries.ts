@@ -1,5 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
+import { idParam } from '../../../contracts/common';
 import { users } from '../../platform/auth/auth.tables';
+import type { SessionSideRead } from '../../platform/auth/session-side-read';
 import type { Executor } from '../../platform/db/database';
 import { preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
@@ -177,14 +179,31 @@ export async function findProductDetail(
   return row ? { ...toProductDetail(row), version: row.version } : null;
 }
 
+/** The live (not deleted) product with this id. */
+const liveById = (id: Placeholder) => and(eq(products.id, id), notDeleted)!;
+
 const liveVersionStatement = preparedStatement((db) =>
   db
     .select({ version: productRowVersion })
     .from(products)
-    .where(and(eq(products.id, sql.placeholder('id')), notDeleted))
+    .where(liveById(sql.placeholder('id')))
     .limit(1)
     .prepare('product_version'),
 );
+
+/**
+ * liveProductVersion read in the session's statement (docs/decisions/0103): the admin's product
+ * form and the shop's product JSON. The shop's role is checked when its view is kept
+ * (shopProductView), not here.
+ */
+export const productVersionById: SessionSideRead = {
+  name: 'product_version_by_id',
+  column: sql`select ${productRowVersion} from ${products} where ${liveById(sql.placeholder('side'))}`,
+  input: (params) => {
+    const parsed = idParam.safeParse(params);
+    return parsed.success ? parsed.data.id : null;
+  },
+};
 
 /** The version of a product's row (findProductDetail's `version`) when it is not deleted: one index lookup. */
 export async function liveProductVersion(db: Executor, id: number): Promise<string | null> {

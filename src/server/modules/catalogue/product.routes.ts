@@ -15,13 +15,18 @@ import type { AppContext } from '../../platform/context';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { presentProduct, presentProductAttributes, presentVariations } from './product.presenter';
-import { findProductDetail, isLiveProduct, type ProductDetail, productAttributes } from './product.queries';
+import {
+  findProductDetail,
+  isLiveProduct,
+  type ProductDetail,
+  productAttributes,
+  productVersionById,
+} from './product.queries';
 import { adminProductView } from './product-views';
 import { loadAdminListPricing } from './products-list.queries';
 import { reorderProductImages } from './reorder-product-images';
 import { saveProduct } from './save-product';
 import { setProductField } from './set-product-field';
-import { productVersionById } from './shop-products.queries';
 
 /**
  * The product form's calls. Its reads carry the buy price and the supplier, so they are catalogue

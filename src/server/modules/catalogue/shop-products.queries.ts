@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { idParam } from '../../../contracts/common';
 import { type ShopListQuery, type ShopSort, slugParam } from '../../../contracts/shop-catalogue';
 import type { SessionSideRead } from '../../platform/auth/session-side-read';
 import type { Executor } from '../../platform/db/database';
@@ -394,17 +393,6 @@ export const productVersionBySlug: SessionSideRead = {
   input: (params) => {
     const parsed = slugParam.safeParse(params);
     return parsed.success && !hasBadCharacter(parsed.data.slug) ? parsed.data.slug : null;
-  },
-};
-
-/** The same by id: also the admin's product form (GET /api/products/{id}, adminProductView). */
-export const productVersionById: SessionSideRead = {
-  name: 'product_version_by_id',
-  column: sql`select ${productRowVersion} from ${products}
-    where ${qualified(products.id)} = ${sql.placeholder('side')}::integer and ${qualified(products.deletedAt)} is null`,
-  input: (params) => {
-    const parsed = idParam.safeParse(params);
-    return parsed.success ? parsed.data.id : null;
   },
 };
 

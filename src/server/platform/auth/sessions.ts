@@ -134,11 +134,15 @@ export async function loadSession(
     permissions: withImpliedPermissions(activeRole ? row.permissions : []),
   };
   const referenceVersion = Number(row.referenceVersion);
-  const read = side ? { referenceVersion, side: row.side } : { referenceVersion };
-  if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', session, ...read };
+  const answered = side ? row.side : undefined;
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    return { status: 'expired', session, referenceVersion, side: answered };
+  }
   // A suspended or closed account loses its sessions at once.
-  if (user && user.accountStatus !== 'active') return { status: 'expired', session, ...read };
-  return { status: 'active', session, ...read };
+  if (user && user.accountStatus !== 'active') {
+    return { status: 'expired', session, referenceVersion, side: answered };
+  }
+  return { status: 'active', session, referenceVersion, side: answered };
 }
 
 export type NewSession = { cookieValue: string; csrfToken: string; expiresAt: Date; remember: boolean };
