@@ -33,6 +33,13 @@ export const LARGE_SHOP: Required<LargeShopSize> = {
 /** The tables whose live rows are counted by a row trigger (migration 0017). */
 const COUNTED_TABLES = ['products', 'orders', 'users'] as const;
 
+/** The triggers that count the stock sheet's products per location and state (migration 0039). */
+const SHEET_COUNT_TRIGGERS = [
+  'location_sheet_products_insert',
+  'location_sheet_products_update',
+  'location_sheet_products_delete',
+] as const;
+
 /**
  * The row-count triggers fire once per row at commit, each updating the same counter row: one
  * statement inserting 200,000 orders made 200,000 versions of one row in one transaction, and the
@@ -45,6 +52,9 @@ export async function seedLargeShop(db: Db, options: LargeShopSize): Promise<voi
   // The dashboard's sales and payment days (migrations 0032, 0033) likewise: counted again at the end.
   await db.execute(sql`alter table orders disable trigger orders_sales_days`);
   await db.execute(sql`alter table order_payments disable trigger order_payments_days`);
+  // The stock sheet's products per location and state (migration 0039) likewise.
+  for (const trigger of SHEET_COUNT_TRIGGERS)
+    await db.execute(sql.raw(`alter table location_stocks disable trigger ${trigger}`));
   try {
     await seedTables(db, options);
   } finally {
@@ -52,6 +62,9 @@ export async function seedLargeShop(db: Db, options: LargeShopSize): Promise<voi
       await db.execute(sql.raw(`alter table ${table} enable trigger ${table}_row_count`));
     await db.execute(sql`alter table orders enable trigger orders_sales_days`);
     await db.execute(sql`alter table order_payments enable trigger order_payments_days`);
+    for (const trigger of SHEET_COUNT_TRIGGERS)
+      await db.execute(sql.raw(`alter table location_stocks enable trigger ${trigger}`));
+    await db.execute(sql`select location_sheet_products_rebuild()`);
     await db.execute(sql`select order_sales_days_rebuild(zone) from order_sales_zone where zone is not null`);
     await db.execute(sql`select order_payment_days_rebuild()`);
     await db.execute(sql`

@@ -115,3 +115,39 @@ it("a sale's lock on a product lets other transactions refer to the product (a r
     await sale;
   }
 });
+
+it("two variants of one product counted at once, in opposite orders, keep the sheet's counts right without a deadlock", async () => {
+  // The counted products per location (decision 0105) are one row per location and product, which
+  // every change of a variant's state at that location updates: they stay deadlock-free because each
+  // change takes the product's row lock first, so these transactions queue instead of crossing.
+  const product = await createProduct(t.ctx.db, { lowStockThreshold: 3, variants: [{ qty: 0 }, { qty: 0 }] });
+  const [place] = await t.ctx.db.insert(storeLocations).values({ name: 'Counted shop' }).returning();
+  const [first, second_] = product.variants.map((v) => ({ productId: product.id, variantId: v.id }));
+  const count = (database: Database, items: (typeof first)[], quantity: number) =>
+    database.db.transaction(async (tx) => {
+      for (const item of items) {
+        await adjust(tx, { ...item!, storeLocationId: place!.id, newQuantity: quantity, userId });
+        await sleep(5);
+      }
+    });
+  for (let round = 0; round < 10; round += 1) {
+    // Out (0), low (2) and in (9) by turns: every change moves the rows between states.
+    const a = [0, 2, 9][round % 3]!;
+    const b = [9, 0, 2][round % 3]!;
+    await Promise.all([count(t.database, [first, second_], a), count(second, [second_, first], b)]);
+  }
+  const [counted] = await t.ctx.db
+    .execute(sql`
+      select c.out_rows, c.low_rows, c.in_rows,
+             (select count(*) filter (where sheet_state = 'out') from location_stocks ls
+               where ls.store_location_id = c.store_location_id and ls.product_id = c.product_id) as out_now,
+             (select count(*) filter (where sheet_state = 'low') from location_stocks ls
+               where ls.store_location_id = c.store_location_id and ls.product_id = c.product_id) as low_now,
+             (select count(*) filter (where sheet_state = 'in') from location_stocks ls
+               where ls.store_location_id = c.store_location_id and ls.product_id = c.product_id) as in_now
+        from location_sheet_products c where c.store_location_id = ${place!.id} and c.product_id = ${product.id}`)
+    .then((r) => (r as unknown as { rows: Record<string, number | string>[] }).rows);
+  const kept = [counted!.out_rows, counted!.low_rows, counted!.in_rows].map(Number);
+  expect(kept.reduce((sum, n) => sum + n, 0)).toBe(2);
+  expect(kept).toEqual([counted!.out_now, counted!.low_now, counted!.in_now].map(Number));
+});

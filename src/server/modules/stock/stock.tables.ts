@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -68,6 +69,41 @@ export const locationStocks = pgTable(
     index('location_stocks_sheet_state')
       .on(t.storeLocationId, t.sheetState, t.productId)
       .where(sql`${t.sheetState} is not null`),
+  ],
+);
+
+/**
+ * Per store location and product, how many of the product's location rows are in each sheet state
+ * (docs/decisions/0105): kept by a database trigger on location_stocks (migration 0039) as each
+ * row's kept state changes, so the sheet at a location counts its products from one short index
+ * entry per product (26,000 products in 3 ms) where it grouped their rows (72,000 rows, 10 ms).
+ * Never written by the app. A product with no listed row at the location has zeros or no row.
+ */
+export const locationSheetProducts = pgTable(
+  'location_sheet_products',
+  {
+    storeLocationId: integer('store_location_id')
+      .notNull()
+      .references(() => storeLocations.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    outRows: integer('out_rows').notNull().default(0),
+    lowRows: integer('low_rows').notNull().default(0),
+    inRows: integer('in_rows').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeLocationId, t.productId] }),
+    check(
+      'location_sheet_products_not_negative',
+      sql`${t.outRows} >= 0 and ${t.lowRows} >= 0 and ${t.inRows} >= 0`,
+    ),
+    // The products the sheet lists at a location: out of stock, low, or in any state.
+    index('location_sheet_products_out').on(t.storeLocationId, t.productId).where(sql`${t.outRows} > 0`),
+    index('location_sheet_products_low').on(t.storeLocationId, t.productId).where(sql`${t.lowRows} > 0`),
+    index('location_sheet_products_listed')
+      .on(t.storeLocationId, t.productId)
+      .where(sql`${t.outRows} + ${t.lowRows} + ${t.inRows} > 0`),
   ],
 );
 
