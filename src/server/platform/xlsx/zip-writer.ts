@@ -61,19 +61,27 @@ export function zipWriter(emit: (chunk: Buffer) => Promise<void>, at: Date) {
     await emit(chunk);
   };
 
+  /**
+   * The fields both headers of an entry hold in the same order (version needed, flags, method, time,
+   * date, checksum, sizes, name length), written from `at`: 4 in the local header, 6 in the central
+   * directory's, after its "version made by".
+   */
+  const entryFields = (header: Buffer, at: number, entry: Entry) => {
+    header.writeUInt16LE(VERSION, at);
+    header.writeUInt16LE(entry.flags, at + 2);
+    header.writeUInt16LE(DEFLATE, at + 4);
+    header.writeUInt16LE(time, at + 6);
+    header.writeUInt16LE(date, at + 8);
+    header.writeUInt32LE(entry.crc, at + 10);
+    header.writeUInt32LE(entry.compressedSize, at + 14);
+    header.writeUInt32LE(entry.size, at + 18);
+    header.writeUInt16LE(entry.name.length, at + 22);
+  };
+
   const localHeader = (entry: Entry) => {
     const header = Buffer.alloc(30);
     header.writeUInt32LE(LOCAL_HEADER, 0);
-    header.writeUInt16LE(VERSION, 4);
-    header.writeUInt16LE(entry.flags, 6);
-    header.writeUInt16LE(DEFLATE, 8);
-    header.writeUInt16LE(time, 10);
-    header.writeUInt16LE(date, 12);
-    header.writeUInt32LE(entry.crc, 14);
-    header.writeUInt32LE(entry.compressedSize, 18);
-    header.writeUInt32LE(entry.size, 22);
-    header.writeUInt16LE(entry.name.length, 26);
-    header.writeUInt16LE(0, 28);
+    entryFields(header, 4, entry);
     return Buffer.concat([header, entry.name]);
   };
 
@@ -157,15 +165,7 @@ export function zipWriter(emit: (chunk: Buffer) => Promise<void>, at: Date) {
         const header = Buffer.alloc(46);
         header.writeUInt32LE(CENTRAL_HEADER, 0);
         header.writeUInt16LE(VERSION, 4);
-        header.writeUInt16LE(VERSION, 6);
-        header.writeUInt16LE(entry.flags, 8);
-        header.writeUInt16LE(DEFLATE, 10);
-        header.writeUInt16LE(time, 12);
-        header.writeUInt16LE(date, 14);
-        header.writeUInt32LE(entry.crc, 16);
-        header.writeUInt32LE(entry.compressedSize, 20);
-        header.writeUInt32LE(entry.size, 24);
-        header.writeUInt16LE(entry.name.length, 28);
+        entryFields(header, 6, entry);
         header.writeUInt32LE(entry.offset, 42);
         await out(Buffer.concat([header, entry.name]));
       }
