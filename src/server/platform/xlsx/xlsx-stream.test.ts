@@ -224,6 +224,39 @@ describe('xlsxStream', () => {
     expect(closed).toBe(true);
   });
 
+  it('lets a reader leave while the source is waiting, with no error left unhandled', async () => {
+    // A source that pauses between batches (the database): the reader may leave while the writer
+    // waits for it with a buffer still in the compressor. Whatever fails then is thrown where the
+    // writer next looks, and the source is closed.
+    let closed = false;
+    async function* rows(): AsyncGenerator<XlsxCell[]> {
+      try {
+        for (let i = 0; ; i += 1) {
+          if (i % 500 === 0) await sleep(20);
+          yield [i, `row ${i} `.repeat(20)];
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const stream = xlsxStream({ name: 'S', columns: [{ header: 'A' }, { header: 'B' }], rows: rows() });
+      let chunks = 0;
+      for await (const _chunk of stream) {
+        chunks += 1;
+        if (chunks === 3) break;
+      }
+      await sleep(200);
+      expect(closed).toBe(true);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('breaks the stream when the source fails', async () => {
     async function* rows(): AsyncGenerator<XlsxCell[]> {
       yield [1];

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { escapeSpreadsheetCell } from '../../../domain/exports/exports';
-import { zipWriter } from './zip-writer';
+import { type ZipEntryStream, zipWriter } from './zip-writer';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -172,15 +172,32 @@ export function xlsxStream(sheet: XlsxSheet, onError?: (error: unknown) => void)
     for (const [name, xml] of packageParts(sheet.name, formats))
       await zip.file(name, Buffer.from(xml, 'utf8'));
     const entry = await zip.stream('xl/worksheets/sheet1.xml');
+    try {
+      await writeSheet(entry);
+    } catch (error) {
+      entry.abort();
+      throw error;
+    }
+    await zip.end();
+    out.end();
+  };
+
+  /** The sheet's XML into the streamed entry, row by row, then the entry's end. */
+  const writeSheet = async (entry: ZipEntryStream) => {
     const buffers = [Buffer.allocUnsafe(BUFFER_SIZE), Buffer.allocUnsafe(BUFFER_SIZE)];
     let current = 0;
     let used = 0;
-    // The previous buffer's write: the next one is filled while deflate reads it.
+    // The previous buffer's write: the next one is filled while deflate reads it. Its failure (the
+    // reader gone) is thrown where it is next awaited, not reported as unhandled in between.
     let writing: Promise<void> = Promise.resolve();
+    const startWrite = (chunk: Buffer) => {
+      writing = entry.write(chunk);
+      writing.catch(() => {});
+    };
     const flush = async () => {
       await writing;
       if (used === 0) return;
-      writing = entry.write(buffers[current]!.subarray(0, used));
+      startWrite(buffers[current]!.subarray(0, used));
       current = 1 - current;
       used = 0;
     };
@@ -189,7 +206,7 @@ export function xlsxStream(sheet: XlsxSheet, onError?: (error: unknown) => void)
       if (used + length > BUFFER_SIZE) await flush();
       if (length > BUFFER_SIZE) {
         await writing;
-        writing = entry.write(Buffer.from(xml, 'utf8'));
+        startWrite(Buffer.from(xml, 'utf8'));
         return;
       }
       used += buffers[current]!.write(xml, used, 'utf8');
@@ -203,7 +220,7 @@ export function xlsxStream(sheet: XlsxSheet, onError?: (error: unknown) => void)
     await add(`${header}</row>`);
     let rowNumber = 1;
     for await (const cells of sheet.rows) {
-      if (out.destroyed) return;
+      if (out.destroyed) throw new Error('xlsx reader closed');
       rowNumber += 1;
       let row = `<row r="${rowNumber}">`;
       for (let index = 0; index < columns.length; index += 1) {
@@ -216,8 +233,6 @@ export function xlsxStream(sheet: XlsxSheet, onError?: (error: unknown) => void)
     await flush();
     await writing;
     await entry.end();
-    await zip.end();
-    out.end();
   };
   write().catch((error: unknown) => {
     if (out.destroyed) return;

@@ -30,6 +30,8 @@ type Entry = {
 export type ZipEntryStream = {
   write(chunk: Buffer): Promise<void>;
   end(): Promise<void>;
+  /** Stops the entry's compressor: the archive will not be finished (the reader went away). */
+  abort(): void;
 };
 
 /** MS-DOS time and date of an instant (UTC), as zip headers hold them. */
@@ -144,6 +146,9 @@ export function zipWriter(emit: (chunk: Buffer) => Promise<void>, at: Date) {
             deflate.write(chunk, (error) => (error ? reject(error) : resolve())),
           );
           await Promise.race([consumed, failed]);
+        },
+        abort() {
+          deflate.destroy();
         },
         async end() {
           deflate.end();
