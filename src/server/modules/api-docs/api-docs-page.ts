@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../domain/templates/render-template';
 import type { OpenApiDocument } from '../../platform/http/openapi';
 
 /**
@@ -5,9 +6,6 @@ import type { OpenApiDocument } from '../../platform/http/openapi';
  * operation with who may call it, its parameters, its body schema and its error replies. Rendered
  * on the server with no script at all, so it lives under the app's Content-Security-Policy as is.
  */
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** `code` spans of the descriptions, the only markup they use. */
 const withCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');

@@ -5,6 +5,7 @@ import { BlockList, isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { CREDIT_MESSAGES as M } from '../../../domain/credit/credit';
 import { fieldError } from '../../../domain/errors';
+import { escapeHtml } from '../../../domain/templates/render-template';
 import type { AppContext } from '../../platform/context';
 import { sanitizeTemplateHtml } from '../../platform/html/sanitize-html';
 import { getSetting } from '../../platform/settings/settings-store';
@@ -141,8 +142,6 @@ async function readLimited(body: Readable): Promise<string> {
   }
   return Buffer.concat(chunks).toString('utf8');
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * POST /api/fetch-external-content (spec 3 §7, DECISIONS 21): fetches the configured partner

@@ -9,6 +9,7 @@ import {
   slugParam,
 } from '../../../contracts/shop-catalogue';
 import { pageOf } from '../../../domain/paging/paging';
+import { escapeHtml } from '../../../domain/templates/render-template';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
 import { requestReferenceVersion } from '../../platform/db/reference-cache';
@@ -188,9 +189,6 @@ const productPageRoute = (url: string) =>
     },
   });
 
-const xmlEscape = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * The shop's catalogue pages (issue 14, spec 3 §2 Storefront): the listing, category pages, the
  * product page under both its paths, the product's data for the page's script, sitemap and robots.
@@ -237,7 +235,7 @@ export const cataloguePageRoutes = [
       const base = ctx.config.publicUrl;
       const { products, categories } = await sitemapEntries(ctx.db);
       const entry = (path: string, updated: Date | null) =>
-        `<url><loc>${xmlEscape(base + path)}</loc>${updated ? `<lastmod>${updated.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+        `<url><loc>${escapeHtml(base + path)}</loc>${updated ? `<lastmod>${updated.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
       const body = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

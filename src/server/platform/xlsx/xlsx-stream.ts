@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { escapeSpreadsheetCell } from '../../../domain/exports/exports';
+import { escapeHtml } from '../../../domain/templates/render-template';
 import { type ZipEntryStream, zipWriter } from './zip-writer';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -38,17 +39,16 @@ const DEFAULT_DATE_FORMAT = 'yyyy-mm-dd hh:mm';
 /** The most characters a spreadsheet cell holds: longer text is cut there, as Excel would. */
 const MAX_CELL_TEXT = 32_767;
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove
+const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+const NOT_IN_XML_ALL = new RegExp(NOT_IN_XML.source, 'g');
+
 /**
- * Text as XML: the markup characters escaped, and the control characters XML 1.0 cannot hold (all
- * below U+0020 but tab, line feed and carriage return, and U+FFFE/U+FFFF) left out.
+ * Text as XML: the control characters XML 1.0 cannot hold (all below U+0020 but tab, line feed and
+ * carriage return, and U+FFFE/U+FFFF) left out, the markup characters escaped.
  */
 function xmlText(text: string): string {
-  return text.replace(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove
-    /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g,
-    (c) => XML_ESCAPES[c] ?? '',
-  );
+  return escapeHtml(NOT_IN_XML.test(text) ? text.replace(NOT_IN_XML_ALL, '') : text);
 }
 
 /** A spreadsheet column's letters: 0 → A, 25 → Z, 26 → AA. */
@@ -167,21 +167,6 @@ export function xlsxStream(sheet: XlsxSheet, onError?: (error: unknown) => void)
     })
     .join('');
 
-  const write = async () => {
-    const zip = zipWriter(emit, new Date());
-    for (const [name, xml] of packageParts(sheet.name, formats))
-      await zip.file(name, Buffer.from(xml, 'utf8'));
-    const entry = await zip.stream('xl/worksheets/sheet1.xml');
-    try {
-      await writeSheet(entry);
-    } catch (error) {
-      entry.abort();
-      throw error;
-    }
-    await zip.end();
-    out.end();
-  };
-
   /** The sheet's XML into the streamed entry, row by row, then the entry's end. */
   const writeSheet = async (entry: ZipEntryStream) => {
     const buffers = [Buffer.allocUnsafe(BUFFER_SIZE), Buffer.allocUnsafe(BUFFER_SIZE)];
@@ -233,6 +218,22 @@ export function xlsxStream(sheet: XlsxSheet, onError?: (error: unknown) => void)
     await flush();
     await writing;
     await entry.end();
+  };
+
+  /** The package: its fixed parts, the sheet, the central directory; then the stream ends. */
+  const write = async () => {
+    const zip = zipWriter(emit, new Date());
+    for (const [name, xml] of packageParts(sheet.name, formats))
+      await zip.file(name, Buffer.from(xml, 'utf8'));
+    const entry = await zip.stream('xl/worksheets/sheet1.xml');
+    try {
+      await writeSheet(entry);
+    } catch (error) {
+      entry.abort();
+      throw error;
+    }
+    await zip.end();
+    out.end();
   };
   write().catch((error: unknown) => {
     if (out.destroyed) return;

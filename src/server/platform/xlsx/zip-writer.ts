@@ -43,8 +43,8 @@ function dosDateTime(at: Date): { time: number; date: number } {
   };
 }
 
-function within32Bits(...values: number[]): void {
-  if (values.some((value) => value > ZIP32_LIMIT))
+function within32Bits(value: number): void {
+  if (value > ZIP32_LIMIT)
     throw new Error('The file is too large for a zip archive without ZIP64 (over 4 GiB).');
 }
 
