@@ -10,8 +10,11 @@ const SIZE = { users: 100, products: 50, orders: 200, bookings: 10, partners: 5 
 let t: TestApp;
 let admin: Agent;
 
+let changesBefore: number;
+
 beforeAll(async () => {
   t = await createTestApp();
+  changesBefore = await count(sql`select changes as n from row_counts where name = 'orders'`);
   await seedLargeShop(t.ctx.db, SIZE);
   // Seeding twice adds nothing: every statement skips what is there.
   await seedLargeShop(t.ctx.db, SIZE);
@@ -37,8 +40,16 @@ describe('seed-large', () => {
     }
     expect(
       await count(sql`select count(*) as n from pg_trigger
-        where tgname in ('products_row_count', 'orders_row_count', 'users_row_count') and tgenabled = 'O'`),
-    ).toBe(3);
+        where tgname in ('products_row_count', 'orders_row_count', 'users_row_count', 'orders_changed',
+          'orders_listed_columns_changed') and tgenabled = 'O'`),
+    ).toBe(5);
+    expect(
+      await count(sql`select count(*) as n from pg_trigger where not tgisinternal and tgenabled = 'D'`),
+    ).toBe(0);
+    // Twice seeded, twice changed: a process's kept searches of orders (decision 0106) are read again.
+    expect(await count(sql`select changes as n from row_counts where name = 'orders'`)).toBe(
+      changesBefore + 2,
+    );
   });
 
   it('seeds every table of the large shop once, in the proportions of the issue', async () => {

@@ -217,8 +217,9 @@ describe('GET /admin/orders', () => {
     expect(later.statements).toBe(2);
     expect(later.page.total).toBe(3);
     expect(later.page.data.map((o) => [o.orderCode, o.itemsCount])).toEqual([['ORD-261103-CCCC', 1]]);
-    // A search counts its matches in its ids statement, found before they are sorted and cut
-    // (the inner "offset 0" keeps PostgreSQL from walking the sort's index to find them).
+    // A search counts its matches in its ids statement, found once (a CTE read twice) before they
+    // are counted, sorted and cut, after reading the orders' change count its matches are kept
+    // under (decision 0106).
     const searched = await read({ search: 'ORD-2611', per_page: 10, page: 1 });
     expect(searched.page.total).toBe(3);
     expect(searched.page.data.map((o) => o.orderCode)).toEqual([
@@ -226,9 +227,10 @@ describe('GET /admin/orders', () => {
       'ORD-261102-BBBB',
       'ORD-261101-AAAA',
     ]);
-    expect(searched.statements).toBe(2);
-    expect(searched.sent[0]).toMatch(/count\(\*\) over \(\)/);
-    expect(searched.sent[0]).toMatch(/offset 0\) "matches"/);
+    expect(searched.statements).toBe(3);
+    expect(searched.sent[0]).toMatch(/"changes" from "row_counts"/);
+    expect(searched.sent[1]).toMatch(/with matches as/);
+    expect(searched.sent[1]).toMatch(/string_agg/);
     const searchedBeyond = await read({ search: 'ORD-2611', page: 2 });
     expect(searchedBeyond.page).toMatchObject({ data: [], total: 3 });
     const filtered = await read({ payment_status: 'paid' });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { OrdersListQuery } from '../../../contracts/orders';
 import type { PurchaseHistoryFilters } from '../../../contracts/stock';
 import type { Executor } from '../../platform/db/database';
+import { keptMatchesPage } from '../../platform/db/kept-matches';
 import {
   type FirstPageKey,
   firstPageShape,
@@ -13,8 +14,15 @@ import {
 } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { keptCountColumn, rowCount } from '../../platform/db/row-counts';
-import { filteredPageIds } from '../../platform/db/searched-page';
-import { likePattern, type PageRows, paged, rowsOfPage, rowsWithTotal } from '../../platform/http/paging';
+import { filteredPageIds, searchedIds } from '../../platform/db/searched-page';
+import {
+  inIdOrder,
+  likePattern,
+  type PageRows,
+  paged,
+  rowsOfPage,
+  rowsWithTotal,
+} from '../../platform/http/paging';
 import { orderItems, orders } from './orders.tables';
 
 export type OrderListFilters = Pick<
@@ -170,7 +178,8 @@ const wholeListFirstPage = preparedStatements((db, key: FirstPageKey<OrderListOr
  * Orders in list order, `limit` from `offset` (the list's page, the export's batch), each with its
  * item count: the page's ids, then those rows, two statements each planned once
  * (docs/decisions/0092). With the kept count of orders when nothing is filtered, the count of the
- * matches when searched.
+ * matches when searched. A search's matches are kept by this process until an order it could see
+ * changes (docs/decisions/0106): the same search again, or its next page, reads only its rows.
  */
 async function orderBatchWithTotal(
   db: Executor,
@@ -183,22 +192,44 @@ async function orderBatchWithTotal(
     const rows = await wholeListFirstPage(db, `${query.sort}:${query.direction}:${limit}`).execute();
     return rowsWithTotal(rows);
   }
-  const page: { id: number; total?: number }[] = isWholeList(query)
-    ? await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset })
-    : await filteredPageIds(
-        db,
-        {
-          table: orders,
-          id: orders.id,
-          where: orderFilters(query, timeZone),
-          sortKey: SORT_COLUMNS[query.sort],
-          direction: query.direction,
-        },
-        Boolean(query.search),
-        limit,
-        offset,
-      );
+  if (isWholeList(query)) {
+    const page = await wholeListIds(db, `${query.sort}:${query.direction}`).execute({ limit, offset });
+    return rowsOfPage(page, (ids) => rowsByIds(db).execute({ ids }));
+  }
+  const list = {
+    table: orders,
+    id: orders.id,
+    where: orderFilters(query, timeZone),
+    sortKey: SORT_COLUMNS[query.sort],
+    direction: query.direction,
+  };
+  if (query.search) {
+    const kept = await keptMatchesPage(db, 'orders', searchKey(query, timeZone), limit, offset, (first) =>
+      searchedIds(db, list, first),
+    );
+    if (kept) {
+      const rows =
+        kept.ids.length === 0 ? [] : inIdOrder(kept.ids, await rowsByIds(db).execute({ ids: kept.ids }));
+      return { rows, total: kept.total };
+    }
+  }
+  const page = await filteredPageIds(db, list, Boolean(query.search), limit, offset);
   return rowsOfPage(page, (ids) => rowsByIds(db).execute({ ids }));
+}
+
+/** What a searched page's matches depend on: every filter, the sort, and the shop's time zone (its days). */
+function searchKey(query: OrderListFilters & OrderListOrder, timeZone: string): string {
+  return JSON.stringify([
+    query.search,
+    query.delivery_status ?? null,
+    query.payment_status ?? null,
+    query.order_from ?? null,
+    query.date_from ?? null,
+    query.date_to ?? null,
+    query.sort,
+    query.direction,
+    timeZone,
+  ]);
 }
 
 /** Orders in list order, `limit` from `offset`, each with its item count. */

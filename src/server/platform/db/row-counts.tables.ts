@@ -8,4 +8,10 @@ import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 export const rowCounts = pgTable('row_counts', {
   name: text('name').primaryKey(),
   count: bigint('count', { mode: 'number' }).notNull().default(0),
+  /**
+   * How many committed changes of the table's rows a searched list could see (orders only:
+   * migration 0040): the key under which a process keeps a search's matches
+   * (docs/decisions/0106).
+   */
+  changes: bigint('changes', { mode: 'number' }).notNull().default(0),
 });

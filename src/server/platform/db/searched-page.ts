@@ -52,3 +52,26 @@ export async function filteredPageIds(
     .limit(limit)
     .offset(offset);
 }
+
+/**
+ * A searched list's first `first` ids in list order, and the number of its matches (what a process
+ * keeps of a search, docs/decisions/0106): the matches found once through the search's index, as
+ * for a page, then counted, sorted and cut. The ids come back as one text, so a few thousand of
+ * them cost one row to send and to read instead of a row each.
+ */
+export async function searchedIds(
+  db: Executor,
+  list: FilteredList,
+  first: number,
+): Promise<{ ids: number[]; total: number }> {
+  const direction = sql.raw(list.direction);
+  const result = (await db.execute(sql`
+    with matches as (select ${list.id} as id, ${list.sortKey} as sort_key from ${list.table} where ${list.where})
+    select cast((select count(*) from matches) as integer) as total,
+      (select string_agg(cast(p.id as text), ',' order by p.sort_key ${direction}, p.id ${direction})
+         from (select id, sort_key from matches order by sort_key ${direction}, id ${direction} limit ${first}) p) as ids`)) as unknown as {
+    rows: { total: number | string; ids: string | null }[];
+  };
+  const row = result.rows[0];
+  return { ids: row?.ids ? row.ids.split(',').map(Number) : [], total: Number(row?.total ?? 0) };
+}
