@@ -41,12 +41,12 @@ describe('seed-large', () => {
     expect(
       await count(sql`select count(*) as n from pg_trigger
         where tgname in ('products_row_count', 'orders_row_count', 'users_row_count', 'orders_changed',
-          'orders_listed_columns_changed') and tgenabled = 'O'`),
-    ).toBe(5);
+          'orders_listed_columns_changed', 'order_items_changed') and tgenabled = 'O'`),
+    ).toBe(6);
     expect(
       await count(sql`select count(*) as n from pg_trigger where not tgisinternal and tgenabled = 'D'`),
     ).toBe(0);
-    // Twice seeded, twice changed: a process's kept searches of orders (decision 0106) are read again.
+    // Twice seeded, twice changed: what a process kept of the orders list (decision 0106) is read again.
     expect(await count(sql`select changes as n from row_counts where name = 'orders'`)).toBe(
       changesBefore + 2,
     );

@@ -41,6 +41,7 @@ const COUNTING_TRIGGERS = [
   ['users', 'users_row_count'],
   ['orders', 'orders_changed'],
   ['orders', 'orders_listed_columns_changed'],
+  ['order_items', 'order_items_changed'],
   ['orders', 'orders_sales_days'],
   ['order_payments', 'order_payments_days'],
   ['location_stocks', 'location_sheet_products_insert'],

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../server/platform/db/database';
-import { forgetKeptMatches } from '../server/platform/db/kept-matches';
+import { forgetKeptReads } from '../server/platform/db/kept-by-changes';
 
 /** Where the prepared template lives, shared by global setup and the test files. */
 export const TEMPLATE_DB_PREFIX = 'emporium_tpl_';
@@ -129,7 +129,7 @@ export async function freshDatabase(templatePath: string): Promise<Database> {
         await kept.database.pglite!.exec('rollback');
         await kept.database.pglite!.exec(kept.reset);
         // The copy's orders are the template's again, under a change count its last file also had.
-        forgetKeptMatches(kept.database.db);
+        forgetKeptReads(kept.database.db);
         resets.set(kept.database, { templatePath, reset: kept.reset });
         return kept.database;
       } catch {

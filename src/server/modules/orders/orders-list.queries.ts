@@ -2,7 +2,12 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { OrdersListQuery } from '../../../contracts/orders';
 import type { PurchaseHistoryFilters } from '../../../contracts/stock';
 import type { Executor } from '../../platform/db/database';
-import { keptMatchesPage } from '../../platform/db/kept-matches';
+import {
+  type ChangesScope,
+  changesScope,
+  changesSideRead,
+  keptMatchesPage,
+} from '../../platform/db/kept-by-changes';
 import {
   type FirstPageKey,
   firstPageShape,
@@ -175,18 +180,19 @@ const wholeListFirstPage = preparedStatements((db, key: FirstPageKey<OrderListOr
 });
 
 /**
- * Orders in list order, `limit` from `offset` (the list's page, the export's batch), each with its
- * item count: the page's ids, then those rows, two statements each planned once
- * (docs/decisions/0092). With the kept count of orders when nothing is filtered, the count of the
- * matches when searched. A search's matches are kept by this process until an order it could see
- * changes (docs/decisions/0106): the same search again, or its next page, reads only its rows.
+ * Orders in list order, `limit` from `offset`, each with its item count: the page's ids, then those
+ * rows, two statements each planned once (docs/decisions/0092). With the kept count of orders when
+ * nothing is filtered, the count of the matches when searched. A search's matches are kept by this
+ * process until an order the list shows changes (docs/decisions/0106): its next page reads only its
+ * rows.
  */
-async function orderBatchWithTotal(
+async function orderPageWithTotal(
   db: Executor,
   query: OrderListFilters & OrderListOrder,
   timeZone: string,
   limit: number,
   offset: number,
+  scope: ChangesScope | null,
 ): Promise<PageRows<OrderListDbRow>> {
   if (isWholeList(query) && isFirstPageRead(limit, offset)) {
     const rows = await wholeListFirstPage(db, `${query.sort}:${query.direction}:${limit}`).execute();
@@ -203,8 +209,8 @@ async function orderBatchWithTotal(
     sortKey: SORT_COLUMNS[query.sort],
     direction: query.direction,
   };
-  if (query.search) {
-    const kept = await keptMatchesPage(db, 'orders', searchKey(query, timeZone), limit, offset, (first) =>
+  if (query.search && scope) {
+    const kept = await keptMatchesPage(scope, listKey(query, timeZone), limit, offset, (first) =>
       searchedIds(db, list, first),
     );
     if (kept) {
@@ -217,10 +223,10 @@ async function orderBatchWithTotal(
   return rowsOfPage(page, (ids) => rowsByIds(db).execute({ ids }));
 }
 
-/** What a searched page's matches depend on: every filter, the sort, and the shop's time zone (its days). */
-function searchKey(query: OrderListFilters & OrderListOrder, timeZone: string): string {
+/** What a list's rows depend on besides the orders: every filter, the sort, and the shop's time zone (its days). */
+function listKey(query: OrderListFilters & OrderListOrder, timeZone: string): string {
   return JSON.stringify([
-    query.search,
+    query.search ?? null,
     query.delivery_status ?? null,
     query.payment_status ?? null,
     query.order_from ?? null,
@@ -230,17 +236,6 @@ function searchKey(query: OrderListFilters & OrderListOrder, timeZone: string): 
     query.direction,
     timeZone,
   ]);
-}
-
-/** Orders in list order, `limit` from `offset`, each with its item count. */
-export async function orderBatch(
-  db: Executor,
-  query: OrderListFilters & OrderListOrder,
-  timeZone: string,
-  limit: number,
-  offset: number,
-): Promise<OrderListDbRow[]> {
-  return (await orderBatchWithTotal(db, query, timeZone, limit, offset)).rows;
 }
 
 /** Where the previous batch of an export ended: its last row's sort key and id. */
@@ -285,15 +280,32 @@ async function countOrders(db: Executor, query: OrderListFilters, timeZone: stri
   return row?.n ?? 0;
 }
 
-/** One page of the orders list (spec 1 §2, §7). */
-export async function listOrders(db: Executor, query: OrdersListQuery, timeZone: string) {
-  return paged(
-    query.page,
-    query.per_page,
-    (limit, offset) => orderBatchWithTotal(db, query, timeZone, limit, offset),
-    () => countOrders(db, query, timeZone),
-  );
+/**
+ * One page of the orders list (spec 1 §2, §7), kept by this process under the orders' change count
+ * (docs/decisions/0106): the same page again reads only that count, with the session when the
+ * route's statement carried it (`knownChanges`, ordersChangesSideRead).
+ */
+export async function listOrders(
+  db: Executor,
+  query: OrdersListQuery,
+  timeZone: string,
+  knownChanges?: string | null,
+) {
+  const scope = await changesScope(db, 'orders', knownChanges);
+  const read = () =>
+    paged(
+      query.page,
+      query.per_page,
+      (limit, offset) => orderPageWithTotal(db, query, timeZone, limit, offset, scope),
+      () => countOrders(db, query, timeZone),
+    );
+  return scope
+    ? scope.keep(`page\u0000${listKey(query, timeZone)}\u0000${query.page}\u0000${query.per_page}`, read)
+    : read();
 }
+
+/** The orders list's change count, read with the session by the list's route (decision 0103). */
+export const ordersChangesSideRead = changesSideRead('orders');
 
 // Purchase history (DECISIONS 13) ----------------------------------------------------------------
 

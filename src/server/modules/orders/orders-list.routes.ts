@@ -11,7 +11,7 @@ import { findStockItem, presentStockItem } from '../stock';
 import { deleteOrder } from './delete-order';
 import { exportOrders } from './export-orders';
 import { presentOrderPage, presentPurchase } from './orders-list.presenter';
-import { listOrders, purchasePage } from './orders-list.queries';
+import { listOrders, ordersChangesSideRead, purchasePage } from './orders-list.queries';
 
 const auth = { permission: 'orders.manage' } as const;
 /** Reading orders needs orders.view, which orders.manage implies (issue 12). */
@@ -27,9 +27,10 @@ export const ordersListRoutes = [
     auth: read,
     page: 'admin',
     query: ordersListQuery,
-    handler: async ({ ctx, query }) => {
+    sessionSideRead: ordersChangesSideRead,
+    handler: async ({ ctx, req, query }) => {
       const timeZone = await getSetting(ctx.db, 'app_timezone');
-      return presentOrderPage(await listOrders(ctx.db, query, timeZone));
+      return presentOrderPage(await listOrders(ctx.db, query, timeZone, req.sessionState.side));
     },
   }),
 

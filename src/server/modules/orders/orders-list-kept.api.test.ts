@@ -5,14 +5,14 @@ import { loggedDb } from '../../../test/logged-db';
 import type { Agent, TestApp } from '../../../test/test-app';
 import { createTestApp } from '../../../test/test-app';
 import type { Db } from '../../platform/db/database';
-import { KEPT_IDS, keptMatchesPage } from '../../platform/db/kept-matches';
-import { orders } from './orders.tables';
+import { changesScope, KEPT_IDS, keptMatchesPage } from '../../platform/db/kept-by-changes';
+import { orderItems, orders } from './orders.tables';
 import { insertOrder } from './orders-list.fixtures';
 import { listOrders } from './orders-list.queries';
 
-// A searched orders list keeps its matches per process under the orders' change count
-// (docs/decisions/0106): these tests check that what it answers is always what the search would
-// answer now, and that it reads only the page's rows while nothing it could see has changed.
+// The orders list keeps its pages and a search's matches per process under the orders' change count
+// (docs/decisions/0106): these tests check that what it answers is always what a read would answer
+// now, and that it reads nothing more while nothing the list shows has changed.
 
 let t: TestApp;
 let staff: Agent;
@@ -57,40 +57,44 @@ const changes = async () => {
 const searchedAgain = (statements: string[]) =>
   statements.some((s) => /string_agg|count\(\*\) over \(\)/.test(s));
 
-describe('a searched orders list kept under the orders change count', () => {
-  it('answers the same search again, and its other pages, from the kept matches', async () => {
+describe('the orders list kept under the orders change count', () => {
+  it("answers the same page again from what it kept, and a search's next page from its kept matches", async () => {
     const first = await read({ search: 'kepler' });
     expect(first).toMatchObject({
       codes: ['ORD-261103-KEPT', 'ORD-261102-KEPT', 'ORD-261101-KEPT'],
       total: 3,
     });
+    expect(first.statements[0]).toMatch(/"changes" from "row_counts"/);
     expect(searchedAgain(first.statements)).toBe(true);
     const again = await read({ search: 'kepler' });
     expect(again.codes).toEqual(first.codes);
-    // The change count, then the page's rows: the search is not run again.
-    expect(again.statements).toHaveLength(2);
-    expect(searchedAgain(again.statements)).toBe(false);
-    const second = await read({
-      search: 'kepler',
-      per_page: 10,
-      page: 1,
-      sort: 'order_code',
-      direction: 'asc',
-    });
-    expect(second.codes).toEqual(['ORD-261101-KEPT', 'ORD-261102-KEPT', 'ORD-261103-KEPT']);
-    expect(searchedAgain(second.statements)).toBe(true);
-    const pageTwo = await read({
-      search: 'kepler',
-      per_page: 10,
-      page: 2,
-      sort: 'order_code',
-      direction: 'asc',
-    });
+    // The change count alone: the page is kept.
+    expect(again.statements).toHaveLength(1);
+    // Another page of the kept search: its rows, not the search.
+    const pageTwo = await read({ search: 'kepler', per_page: 10, page: 2 });
     expect(pageTwo).toMatchObject({ codes: [], total: 3 });
     expect(searchedAgain(pageTwo.statements)).toBe(false);
+    const sorted = await read({ search: 'kepler', sort: 'order_code', direction: 'asc' });
+    expect(sorted.codes).toEqual(['ORD-261101-KEPT', 'ORD-261102-KEPT', 'ORD-261103-KEPT']);
+    expect(searchedAgain(sorted.statements)).toBe(true);
+    // The whole list's page likewise.
+    const whole = await read({});
+    expect(whole.statements).toHaveLength(2);
+    expect((await read({})).statements).toHaveLength(1);
+    // The count read with the session (the route's side read) leaves nothing to read at all.
+    logged.sent.length = 0;
+    const known = String(await changes());
+    const page = await listOrders(
+      logged.db,
+      ordersListQuery.parse({ per_page: 10 }),
+      'Indian/Mauritius',
+      known,
+    );
+    expect(page.data.map((o) => o.orderCode)).toEqual(whole.codes);
+    expect(logged.sent).toHaveLength(0);
   });
 
-  it('searches again once an order is added, changes status, is renamed or deleted', async () => {
+  it('reads again once an order is added, changes status, is renamed, paid, gets an item or is deleted', async () => {
     await read({ search: 'kepler', delivery_status: 'shipped' });
     const before = await changes();
     const added = await insertOrder(t.ctx.db, {
@@ -99,11 +103,35 @@ describe('a searched orders list kept under the orders change count', () => {
       deliveryStatus: 'shipped',
       createdAt: new Date('2026-11-04T08:00:00Z'),
     });
-    expect(await changes()).toBe(before + 1);
+    // The order and its item, each counted.
+    expect(await changes()).toBe(before + 2);
     let now = await read({ search: 'kepler', delivery_status: 'shipped' });
     expect(now.codes[0]).toBe('ORD-261104-KEPT');
     expect(now.total).toBe(4);
     expect(searchedAgain(now.statements)).toBe(true);
+
+    await t.ctx.db.update(orders).set({ amountPaid: '42.00' }).where(eq(orders.id, added.id));
+    const paid = await listOrders(
+      logged.db,
+      ordersListQuery.parse({ search: 'kepler', delivery_status: 'shipped' }),
+      'Indian/Mauritius',
+    );
+    expect(paid.data.find((o) => o.orderCode === 'ORD-261104-KEPT')?.amountPaid).toBe('42.00');
+
+    await t.ctx.db.insert(orderItems).values({
+      orderId: added.id,
+      productName: 'Second item',
+      quantity: 1,
+      price: '1.00',
+      lineTotal: '1.00',
+      position: 1,
+    });
+    const items = await listOrders(
+      logged.db,
+      ordersListQuery.parse({ search: 'kepler', delivery_status: 'shipped' }),
+      'Indian/Mauritius',
+    );
+    expect(items.data.find((o) => o.orderCode === 'ORD-261104-KEPT')?.itemsCount).toBe(2);
 
     await t.ctx.db.update(orders).set({ deliveryStatus: 'delivered' }).where(eq(orders.id, added.id));
     now = await read({ search: 'kepler', delivery_status: 'shipped' });
@@ -125,10 +153,13 @@ describe('a searched orders list kept under the orders change count', () => {
     expect(now).toMatchObject({ codes: ['ORD-261101-KEPT'], total: 1 });
   });
 
-  it('keeps the matches through a payment or a rolled-back write, and shows each row as it is now', async () => {
+  it('keeps what it read through a change the list does not show and a rolled-back write', async () => {
     const first = await read({ search: 'kepler' });
     const before = await changes();
-    await t.ctx.db.update(orders).set({ amountPaid: '42.00' }).where(eq(orders.orderCode, 'ORD-261101-KEPT'));
+    await t.ctx.db
+      .update(orders)
+      .set({ customerPhone: '+230 5123 4567', additionalInfo: 'Ring twice' })
+      .where(eq(orders.orderCode, 'ORD-261101-KEPT'));
     await expect(
       t.ctx.db.transaction(async (tx) => {
         await insertOrder(tx, { customerLastName: 'Kepler' });
@@ -138,12 +169,10 @@ describe('a searched orders list kept under the orders change count', () => {
     expect(await changes()).toBe(before);
     const again = await read({ search: 'kepler' });
     expect(again.codes).toEqual(first.codes);
-    expect(searchedAgain(again.statements)).toBe(false);
-    const page = await listOrders(logged.db, ordersListQuery.parse({ search: 'kepler' }), 'Indian/Mauritius');
-    expect(page.data.find((o) => o.orderCode === 'ORD-261101-KEPT')?.amountPaid).toBe('42.00');
+    expect(again.statements).toHaveLength(1);
   });
 
-  it('answers the list route with what the search finds after each change', async () => {
+  it('answers the list route with what the list holds after each change', async () => {
     const codes = async () =>
       (
         (await staff.get('/admin/orders?search=kepler&sort=order_code&direction=asc')).json() as {
@@ -154,41 +183,58 @@ describe('a searched orders list kept under the orders change count', () => {
     expect(await codes()).toEqual(before);
     await insertOrder(t.ctx.db, { orderCode: 'ORD-261109-KEPT', customerLastName: 'Kepler' });
     expect(await codes()).toEqual([...before, 'ORD-261109-KEPT'].sort());
+    const total = async () => ((await staff.get('/admin/orders')).json() as { total: number }).total;
+    const all = await total();
+    await insertOrder(t.ctx.db, { customerLastName: 'Newest' });
+    expect(await total()).toBe(all + 1);
   });
 
   it('keeps nothing inside a transaction, which sees its own writes before they are counted', async () => {
     await t.database.db.transaction(async (tx) => {
-      const kept = await keptMatchesPage(tx, 'orders', 'in a transaction', 10, 0, async () => ({
-        ids: [1],
-        total: 1,
-      }));
-      expect(kept).toBeNull();
+      expect(await changesScope(tx, 'orders')).toBeNull();
     });
   });
 
-  it('reads a page past the kept ids as before, and forgets the least recently read search first', async () => {
+  it('reads a page past the kept ids as before, and forgets the least recently used read first', async () => {
     const db = loggedDb(t.database).db;
+    const scope = (await changesScope(db, 'orders'))!;
     let searches = 0;
     const many = async (limit: number) => {
       searches += 1;
       return { ids: Array.from({ length: limit }, (_, i) => i + 1), total: KEPT_IDS + 5 };
     };
-    expect(await keptMatchesPage(db, 'orders', 'many', 10, KEPT_IDS - 10, many)).toEqual({
+    expect(await keptMatchesPage(scope, 'many', 10, KEPT_IDS - 10, many)).toEqual({
       ids: Array.from({ length: 10 }, (_, i) => KEPT_IDS - 9 + i),
       total: KEPT_IDS + 5,
     });
-    expect(await keptMatchesPage(db, 'orders', 'many', 10, KEPT_IDS, many)).toBeNull();
+    expect(await keptMatchesPage(scope, 'many', 10, KEPT_IDS, many)).toBeNull();
     expect(searches).toBe(1);
     const one = async () => {
       searches += 1;
       return { ids: [7], total: 1 };
     };
-    for (let i = 0; i < 100; i += 1) await keptMatchesPage(db, 'orders', `other ${i}`, 10, 0, one);
-    expect(searches).toBe(101);
-    // 'many' was read least recently of the 101: it was forgotten, 'other 99' was not.
-    await keptMatchesPage(db, 'orders', 'other 99', 10, 0, one);
-    expect(searches).toBe(101);
-    await keptMatchesPage(db, 'orders', 'many', 10, 0, many);
-    expect(searches).toBe(102);
+    for (let i = 0; i < 200; i += 1) await keptMatchesPage(scope, `other ${i}`, 10, 0, one);
+    expect(searches).toBe(201);
+    // 'many' was read least recently of the 201: it was forgotten, 'other 199' was not.
+    await keptMatchesPage(scope, 'other 199', 10, 0, one);
+    expect(searches).toBe(201);
+    await keptMatchesPage(scope, 'many', 10, 0, many);
+    expect(searches).toBe(202);
+  });
+
+  it('answers a read of an older count than the process has seen without keeping it', async () => {
+    const db = loggedDb(t.database).db;
+    const now = await changes();
+    const current = (await changesScope(db, 'orders', String(now)))!;
+    const older = (await changesScope(db, 'orders', String(now - 1)))!;
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return loads;
+    };
+    expect(await older.keep('k', load)).toBe(1);
+    expect(await current.keep('k', load)).toBe(2);
+    expect(await current.keep('k', load)).toBe(2);
+    expect(await older.keep('k', load)).toBe(3);
   });
 });
