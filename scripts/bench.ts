@@ -31,7 +31,7 @@ import { pgliteClient } from '../src/server/platform/db/pglite-statements';
 import { prepareDatabase } from '../src/server/prepare-database';
 import { seedDemo } from '../src/server/seed-demo';
 import { BUNDLE_BUDGETS, type BuildManifest, build, initialFiles, isBuildStale } from './build';
-import { builtServer } from './build-server';
+import { builtServer, SERVER_NODE_FLAGS } from './build-server';
 import { describeLargeShop, LARGE_SHOP, largeShopSizeFromArgs, seedLargeShop } from './seed-large';
 
 const argv = process.argv;
@@ -856,7 +856,7 @@ process.on('exit', () => {
 async function startServer(port: number): Promise<string> {
   const childDir = await fs.mkdtemp(path.join(os.tmpdir(), 'emporium-bench-process-'));
   childDirs.push(childDir);
-  const child = spawn(process.execPath, [builtServer('main')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, builtServer('main')], {
     env: {
       ...process.env,
       PORT: String(port),

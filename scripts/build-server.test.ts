@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildServerIfStale, isServerBuildStale, SERVER_ENTRIES } from './build-server';
+import { buildServerIfStale, isServerBuildStale, SERVER_ENTRIES, SERVER_NODE_FLAGS } from './build-server';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'emporium-server-build-'));
 
@@ -26,4 +26,26 @@ describe('the server build', () => {
     fs.utimesSync(path.join(outDir, 'main.mjs'), before, before);
     expect(isServerBuildStale(outDir)).toBe(true);
   }, 60_000);
+});
+
+describe("an app process's node flags (decision 0107)", () => {
+  it('are given on the command line of every start script, before the program', () => {
+    const scripts = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
+    for (const [name, program] of [
+      ['start', 'scripts/start.ts'],
+      ['start:cluster', 'dist/server/cluster.mjs'],
+      ['worker', 'dist/server/worker.mjs'],
+    ] as const) {
+      const command = scripts[name]!;
+      // The program's own command: after the build, when the script builds first.
+      const launch = command.includes('&&') ? command.slice(command.lastIndexOf('&&') + 2) : command;
+      expect(launch, name).toMatch(/^\s*(node|tsx) /);
+      for (const flag of SERVER_NODE_FLAGS) {
+        expect(launch.indexOf(` ${flag} `), `${name}: ${flag}`).toBeGreaterThan(-1);
+        expect(launch.indexOf(flag), `${name}: ${flag} before ${program}`).toBeLessThan(
+          launch.indexOf(program),
+        );
+      }
+    }
+  });
 });

@@ -77,6 +77,15 @@ export function buildServerIfStale(outDir = OUT_DIR): boolean {
   return true;
 }
 
+/**
+ * Node's flags for an app process, given on its command line (package.json's start scripts, the
+ * test and bench servers): the old generation may grow to 1.5 times what V8's last full collection
+ * found live, where V8's own choice, up to 4 times, let a 200,000-row export grow a process by
+ * 93–100 MiB of collectable garbage (docs/decisions/0107). Node 20 freezes V8's flags once it runs,
+ * and NODE_OPTIONS refuses this one: only the command line sets it.
+ */
+export const SERVER_NODE_FLAGS = ['--heap-growing-percent=50'] as const;
+
 /** The built file of an entry, to start with `node`: built first when missing or stale. */
 export function builtServer(entry: ServerEntry): string {
   buildServerIfStale();

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
-import { builtServer, type ServerEntry } from '../../../scripts/build-server';
+import { builtServer, SERVER_NODE_FLAGS, type ServerEntry } from '../../../scripts/build-server';
 
 /**
- * A server process of the app, as production runs it (`node dist/server/<entry>.mjs`, built first
- * when its sources changed), its output kept for the failure message.
+ * A server process of the app, as production runs it (`node <flags> dist/server/<entry>.mjs`, built
+ * first when its sources changed), its output kept for the failure message.
  */
 export function spawnServer(entry: ServerEntry, env: Record<string, string>) {
-  const child = spawn(process.execPath, [builtServer(entry)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, builtServer(entry)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a failed test can end a cluster's workers with their primary.
