@@ -226,15 +226,19 @@ describe('the orders list kept under the orders change count', () => {
     const db = loggedDb(t.database).db;
     const now = await changes();
     const current = (await changesScope(db, 'orders', String(now)))!;
-    const older = (await changesScope(db, 'orders', String(now - 1)))!;
     let loads = 0;
     const load = async () => {
       loads += 1;
       return loads;
     };
-    expect(await older.keep('k', load)).toBe(1);
-    expect(await current.keep('k', load)).toBe(2);
-    expect(await current.keep('k', load)).toBe(2);
-    expect(await older.keep('k', load)).toBe(3);
+    expect(await current.keep('k', load)).toBe(1);
+    // The older count gets no scope: its read is its own, and nothing it answers is kept.
+    expect(await changesScope(db, 'orders', String(now - 1))).toBeNull();
+    expect(await current.keep('k', load)).toBe(1);
+    // A newer count replaces what was kept; a scope of the count before it keeps nothing more.
+    const newer = (await changesScope(db, 'orders', String(now + 1)))!;
+    expect(await current.keep('j', load)).toBe(2);
+    expect(await newer.keep('j', load)).toBe(3);
+    expect(await newer.keep('j', load)).toBe(3);
   });
 });

@@ -1,11 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { SessionSideRead } from '../auth/session-side-read';
 import type { Executor } from './database';
-import { preparedStatement } from './prepared';
-import { rowCounts } from './row-counts.tables';
-
-/** The tables whose committed changes are counted for their lists (migration 0040). */
-export type ChangedTable = 'orders';
+import { type ChangedTable, keptChangesText, rowChanges } from './row-counts';
 
 /** The most ids kept for one search: its first 100 pages of 10; a page past them is read as before. */
 export const KEPT_IDS = 1_000;
@@ -15,14 +10,6 @@ const KEPT_READS = 200;
 type Kept = { changes: number; reads: Map<string, unknown> };
 const keptByHandle = new WeakMap<Executor, Kept>();
 
-const changesStatement = preparedStatement((db) =>
-  db
-    .select({ changes: rowCounts.changes })
-    .from(rowCounts)
-    .where(eq(rowCounts.name, sql.placeholder('name')))
-    .prepare('row_changes'),
-);
-
 /**
  * The change count of a table read with the session (decisions 0103, 0106): a list route whose
  * every request reads it declares this, and takes one round trip fewer.
@@ -30,7 +17,7 @@ const changesStatement = preparedStatement((db) =>
 export function changesSideRead(table: ChangedTable): SessionSideRead {
   return {
     name: `${table}_changes`,
-    column: sql`select cast(${rowCounts.changes} as text) from ${rowCounts} where ${rowCounts.name} = ${sql.placeholder('side')}`,
+    column: keptChangesText('side'),
     input: () => table,
   };
 }
@@ -50,7 +37,8 @@ export type ChangesScope = {
  * The scope of a read of `table`'s lists (docs/decisions/0106): the process keeps what they answer
  * under the count of committed changes of what they show, and answers it again while the count
  * holds. `known`: the count as the session's statement read it (changesSideRead), when it did.
- * Null in a transaction, which keeps nothing.
+ * Null, and the caller reads for itself, in a transaction or for a count older than the process has
+ * seen: neither keeps anything.
  */
 export async function changesScope(
   db: Executor,
@@ -58,11 +46,9 @@ export async function changesScope(
   known?: string | null,
 ): Promise<ChangesScope | null> {
   if (isTransaction(db)) return null;
-  const changes =
-    known != null && /^\d+$/.test(known)
-      ? Number(known)
-      : ((await changesStatement(db).execute({ name: table }))[0]?.changes ?? 0);
+  const changes = known != null && /^\d+$/.test(known) ? Number(known) : await rowChanges(db, table);
   let kept = keptByHandle.get(db);
+  if (kept && kept.changes > changes) return null;
   if (!kept || kept.changes < changes) {
     kept = { changes, reads: new Map() };
     keptByHandle.set(db, kept);
@@ -70,7 +56,7 @@ export async function changesScope(
   const store = kept;
   return {
     async keep<T>(key: string, load: () => Promise<T>): Promise<T> {
-      if (store.changes === changes && store.reads.has(key)) {
+      if (store.reads.has(key)) {
         const value = store.reads.get(key) as T;
         // Read again: the least recently read is forgotten first.
         store.reads.delete(key);
@@ -78,8 +64,8 @@ export async function changesScope(
         return value;
       }
       const value = await load();
-      // A request that read an older count than this process has since seen answers without keeping.
-      if (store.changes === changes && keptByHandle.get(db) === store) {
+      // A newer count seen by another request meanwhile has replaced the store: this answer is not kept.
+      if (keptByHandle.get(db) === store) {
         store.reads.set(key, value);
         if (store.reads.size > KEPT_READS) store.reads.delete(store.reads.keys().next().value!);
       }

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './database';
 import { preparedStatement } from './prepared';
 import { rowCounts } from './row-counts.tables';
@@ -6,12 +6,15 @@ import { rowCounts } from './row-counts.tables';
 /** The tables whose rows are counted by triggers (migration 0017): kept rows of products and orders, all users. */
 export type CountedTable = 'products' | 'orders' | 'users';
 
-const countStatement = preparedStatement((db) =>
+/** The tables whose committed changes are counted for their lists (migration 0040, docs/decisions/0106). */
+export type ChangedTable = 'orders';
+
+const keptStatement = preparedStatement((db) =>
   db
-    .select({ count: rowCounts.count })
+    .select({ count: rowCounts.count, changes: rowCounts.changes })
     .from(rowCounts)
     .where(eq(rowCounts.name, sql.placeholder('name')))
-    .prepare('row_count'),
+    .prepare('row_counts'),
 );
 
 /**
@@ -19,8 +22,14 @@ const countStatement = preparedStatement((db) =>
  * the last commit, like the count(*) it stands for.
  */
 export async function rowCount(db: Executor, table: CountedTable): Promise<number> {
-  const [row] = await countStatement(db).execute({ name: table });
+  const [row] = await keptStatement(db).execute({ name: table });
   return row?.count ?? 0;
+}
+
+/** The count of the table's committed changes of what its lists show (docs/decisions/0106). */
+export async function rowChanges(db: Executor, table: ChangedTable): Promise<number> {
+  const [row] = await keptStatement(db).execute({ name: table });
+  return row?.changes ?? 0;
 }
 
 /**
@@ -28,5 +37,14 @@ export async function rowCount(db: Executor, table: CountedTable): Promise<numbe
  * round trip (docs/decisions/0092). An integer on both engines (the column is a bigint).
  */
 export function keptCountColumn(table: CountedTable): SQL<number> {
-  return sql<number>`cast((select ${rowCounts.count} from ${rowCounts} where ${rowCounts.name} = ${sql.raw(`'${table}'`)}) as integer)`;
+  return sql<number>`cast(${keptFigure(rowCounts.count, sql.raw(`'${table}'`))} as integer)`;
+}
+
+/** The change count as text, by the name bound to `placeholder`: a session side read's column (decision 0103). */
+export function keptChangesText(placeholder: string): SQL<string> {
+  return sql<string>`cast(${keptFigure(rowCounts.changes, sql.placeholder(placeholder))} as text)`;
+}
+
+function keptFigure(column: typeof rowCounts.count | typeof rowCounts.changes, name: SQL | Placeholder): SQL {
+  return sql`(select ${column} from ${rowCounts} where ${rowCounts.name} = ${name})`;
 }
