@@ -1,13 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { formatMoney, fromDecimal } from '../../../domain/money/money';
+import type { Executor } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
 import { defineJob } from '../../platform/jobs/job-queue';
 import { shopMailRecipients } from '../../platform/mail/shop-recipients';
 import { getSettings } from '../../platform/settings/settings-store';
 import { itemsOfOrder, type OrderItemRow, type OrderRow } from '../orders';
 import { orders } from '../orders/orders.tables';
 
-async function orderOf(db: Parameters<typeof itemsOfOrder>[0], orderId: number): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+/** Prepared: two mails read it for every web order. */
+const orderStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('checkout_mail_order'),
+);
+
+async function orderOf(db: Executor, orderId: number): Promise<OrderRow | null> {
+  const [row] = await orderStatement(db).execute({ orderId });
   return row ?? null;
 }
 

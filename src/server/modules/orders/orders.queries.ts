@@ -4,6 +4,7 @@ import { type Cents, fromDecimal } from '../../../domain/money/money';
 import { auditLog } from '../../platform/audit/audit.tables';
 import { roles, userRoles, users } from '../../platform/auth/auth.tables';
 import type { Executor, Tx } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
 import { readTogether } from '../../platform/db/read-together';
 import { notFound } from '../../platform/http/errors';
 import { customerAccountCondition } from '../accounts';
@@ -39,12 +40,18 @@ export async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
   return row;
 }
 
-export async function itemsOfOrder(db: Executor, orderId: number): Promise<OrderItemRow[]> {
-  return db
+/** Prepared (docs/decisions/0091): the order screen, every document and every order mail read them. */
+const itemsStatement = preparedStatement((db) =>
+  db
     .select()
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position), asc(orderItems.id));
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.position), asc(orderItems.id))
+    .prepare('order_items_of_order'),
+);
+
+export async function itemsOfOrder(db: Executor, orderId: number): Promise<OrderItemRow[]> {
+  return itemsStatement(db).execute({ orderId });
 }
 
 export async function paymentsOfOrder(db: Executor, orderId: number): Promise<OrderPaymentRow[]> {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 import { withStorageChoice } from '../files/settings-storage';
 import { enqueueScheduledJobs } from './job-schedule';
 import { jobs } from './jobs.tables';
@@ -107,14 +108,20 @@ type Log = { error(obj: object, msg: string): void };
 const errorText = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).slice(0, 2000) || 'unknown error';
 
-/** Claims the oldest due job, or a running one whose worker let its lease pass. */
-async function claimOne(db: Executor, now: Date) {
-  const [job] = await db
+const at = sql`cast(${sql.placeholder('now')} as timestamptz)`;
+
+/**
+ * Claims the oldest due job, or a running one whose worker let its lease pass. Prepared: every
+ * worker runs it at each poll and before each job, and planning it cost more than running it
+ * (a queue's index holds the entries of the jobs just done until a vacuum).
+ */
+const claimStatement = preparedStatement((db) =>
+  db
     .update(jobs)
     .set({
       status: 'running',
       attempts: sql`${jobs.attempts} + 1`,
-      lockedUntil: new Date(now.getTime() + JOB_LEASE_MS),
+      lockedUntil: sql`cast(${sql.placeholder('lockedUntil')} as timestamptz)`,
     })
     .where(
       inArray(
@@ -124,8 +131,8 @@ async function claimOne(db: Executor, now: Date) {
           .from(jobs)
           .where(
             or(
-              and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)),
-              and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now)),
+              and(eq(jobs.status, 'queued'), lte(jobs.runAt, at)),
+              and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, at)),
             ),
           )
           .orderBy(asc(jobs.runAt), asc(jobs.id))
@@ -134,9 +141,37 @@ async function claimOne(db: Executor, now: Date) {
           .for('update', { skipLocked: true }),
       ),
     )
-    .returning();
+    .returning()
+    .prepare('job_claim'),
+);
+
+async function claimOne(db: Executor, now: Date) {
+  const [job] = await claimStatement(db).execute({
+    now: now.toISOString(),
+    lockedUntil: new Date(now.getTime() + JOB_LEASE_MS).toISOString(),
+  });
   return job;
 }
+
+/** A claimed job done, unless another worker took it over since (its attempt or status moved). */
+const doneStatement = preparedStatement((db) =>
+  db
+    .update(jobs)
+    .set({
+      status: 'done',
+      lockedUntil: null,
+      finishedAt: sql`cast(${sql.placeholder('finishedAt')} as timestamptz)`,
+      payload: sql`cast(${sql.placeholder('payload')} as jsonb)`,
+    })
+    .where(
+      and(
+        eq(jobs.id, sql.placeholder('id')),
+        eq(jobs.attempts, sql.placeholder('attempts')),
+        eq(jobs.status, 'running'),
+      ),
+    )
+    .prepare('job_done'),
+);
 
 const withoutSecrets = (payload: Record<string, unknown>, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(payload).filter(([key]) => !keys.includes(key)));
@@ -168,15 +203,12 @@ export async function runDueJobs(
       await withStorageChoice(ctx.storage, () =>
         definition.run(ctx, job.payload, { id: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts }),
       );
-      await ctx.db
-        .update(jobs)
-        .set({
-          status: 'done',
-          lockedUntil: null,
-          finishedAt: now(),
-          payload: withoutSecrets(job.payload, definition.secretKeys),
-        })
-        .where(mine);
+      await doneStatement(ctx.db).execute({
+        id: job.id,
+        attempts: job.attempts,
+        finishedAt: now().toISOString(),
+        payload: JSON.stringify(withoutSecrets(job.payload, definition.secretKeys)),
+      });
     } catch (error) {
       const message = errorText(error);
       const last = job.attempts >= job.maxAttempts;

@@ -37,6 +37,22 @@ type Log = { info(obj: object, msg: string): void };
  * .eml file under <data dir>/mail/ and logs it, so development and demos need no mail server.
  */
 export function createMailer(db: Db, mailDir: string, log: Log): Mailer {
+  // The file transport only formats the message: one serves every message of the process.
+  const toFile = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let folder: Promise<unknown> | null = null;
+  const write = async (file: string, message: Buffer) => {
+    folder ??= fsp.mkdir(mailDir, { recursive: true });
+    await folder;
+    try {
+      await fsp.writeFile(file, message);
+    } catch (error) {
+      // The folder was removed since: made again once.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      folder = fsp.mkdir(mailDir, { recursive: true });
+      await folder;
+      await fsp.writeFile(file, message);
+    }
+  };
   return {
     async send(message) {
       const settings = await getSettings(db, MAIL_SETTING_KEYS);
@@ -60,13 +76,11 @@ export function createMailer(db: Db, mailDir: string, log: Log): Mailer {
         log.info({ to: message.to, subject: message.subject, message_id: info.messageId }, 'mail sent');
         return { id: info.messageId };
       }
-      const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-      const info = await transport.sendMail(envelope);
-      await fsp.mkdir(mailDir, { recursive: true });
+      const info = await toFile.sendMail(envelope);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(mailDir, `${stamp}-${safeTo}.eml`);
-      await fsp.writeFile(file, info.message as Buffer);
+      await write(file, info.message as Buffer);
       log.info(
         { to: message.to, subject: message.subject, file },
         'mail written to file (no SMTP configured)',
