@@ -12,6 +12,7 @@ import { orderTotals } from '../../../domain/pricing/totals';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
+import { placeholders, preparedStatement } from '../../platform/db/prepared';
 import { enqueueAll, queued } from '../../platform/jobs/job-queue';
 import { getSettings } from '../../platform/settings/settings-store';
 import { assertOrderingOpen, cartLines, cartOwnerOf, cartReaderOf, emptyCart, lockCart } from '../cart';
@@ -34,6 +35,14 @@ export async function shopPaymentMethods(db: AppContext['db']) {
 }
 
 export type PlacedOrder = CheckoutPlacedReply & { order_id: number };
+
+/** The buyer's receipt of a web order (prepared: one per order). */
+const receiptStatement = preparedStatement((db) =>
+  db
+    .insert(orderReceipts)
+    .values(placeholders(orderReceipts, ['orderId', 'tokenHash', 'createdAt']))
+    .prepare('checkout_order_receipt'),
+);
 
 /**
  * POST /checkout (DECISIONS 18, docs/decisions/0051): the order is made from the server's cart,
@@ -204,7 +213,7 @@ export async function placeCheckoutOrder(
 
     // The cart is spent with the order (all its lines: what could not be bought is gone too).
     await emptyCart(tx, cartId!);
-    await tx.insert(orderReceipts).values({ orderId, tokenHash: hashToken(token), createdAt: now });
+    await receiptStatement(tx).execute({ orderId, tokenHash: hashToken(token), createdAt: now });
     await enqueueAll(tx, now, [
       queued(orderConfirmationMail, { orderId, token }),
       queued(newOrderAdminMail, { orderId }),

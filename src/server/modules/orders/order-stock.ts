@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DeliveryStatus } from '../../../domain/orders/delivery-rules';
 import { type DeductionTiming, isCancellation, isDeductionMoment } from '../../../domain/orders/stock-timing';
 import { stockQuantities } from '../../../domain/stock/stock-rules';
 import type { ShopActor as Actor } from '../../platform/audit/audit';
 import type { Tx } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
 import { getSettings } from '../../platform/settings/settings-store';
 import { deduct, returnStock } from '../stock';
 import { itemsOfOrder, type OrderItemRow, type OrderRow } from './orders.queries';
@@ -13,6 +14,15 @@ export async function stockSettings(tx: Tx) {
   const s = await getSettings(tx, ['stock_management_enabled', 'stock_deduction_timing']);
   return { enabled: s.stock_management_enabled, timing: s.stock_deduction_timing as DeductionTiming };
 }
+
+/** When the order's stock was taken, or null once it is given back (prepared: every web order sets it). */
+const deductedAtStatement = preparedStatement((db) =>
+  db
+    .update(orders)
+    .set({ stockDeductedAt: sql`cast(${sql.placeholder('at')} as timestamptz)` })
+    .where(eq(orders.id, sql.placeholder('id')))
+    .prepare('order_stock_deducted_at'),
+);
 
 export type DeductedItem = { product_name: string; variant: string | null; quantity: number };
 
@@ -39,7 +49,7 @@ export async function deductOrderStock(
     });
     if (result.status === 'disabled') return null;
   }
-  await tx.update(orders).set({ stockDeductedAt: now }).where(eq(orders.id, order.id));
+  await deductedAtStatement(tx).execute({ id: order.id, at: now.toISOString() });
   return {
     deductedAt: now,
     items: items
@@ -64,7 +74,7 @@ export async function returnOrderStock(
       userId: actor.userId,
     });
   }
-  await tx.update(orders).set({ stockDeductedAt: null }).where(eq(orders.id, order.id));
+  await deductedAtStatement(tx).execute({ id: order.id, at: null });
   return items
     .filter((i) => i.productId !== null)
     .map((i) => ({ product_name: i.productName, variant: i.variantLabel, quantity: i.quantity }));

@@ -1,10 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ORDER_MESSAGES as M, type OrderItemInput } from '../../../contracts/orders';
 import { addFieldError, type FieldErrors } from '../../../domain/errors';
 import { type Cents, fromDecimal, toDecimalText } from '../../../domain/money/money';
 import { type OrderTotals, orderTotals, type PricedLine } from '../../../domain/pricing/totals';
 import type { VatInfo, VatMethod, VatSettings } from '../../../domain/pricing/vat';
 import type { Executor } from '../../platform/db/database';
+import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { getSettings } from '../../platform/settings/settings-store';
 import { productStocks, products, vats } from '../catalogue/catalogue.tables';
 import type { OrderItemRow } from './orders.queries';
@@ -57,6 +58,40 @@ export function vatOf(snapshot: VatInfoSnapshot | null): VatInfo | null {
   }
 }
 
+// Prepared (docs/decisions/0091): every order saved, and every web order, reads its items' catalogue rows.
+const itemProductsStatement = preparedStatement((db) =>
+  db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      unitSellingLabel: products.unitSellingLabel,
+      isVariable: products.isVariableProduct,
+      deletedAt: products.deletedAt,
+      vatId: products.vatId,
+      vatType: vats.type,
+      vatRate: vats.rate,
+      vatIsActive: vats.isActive,
+    })
+    .from(products)
+    .leftJoin(vats, eq(vats.id, products.vatId))
+    .where(inIdsPlaceholder(products.id))
+    .prepare('order_item_products'),
+);
+const itemVariantsStatement = preparedStatement((db) =>
+  db
+    .select({
+      id: productStocks.id,
+      productId: productStocks.productId,
+      variant: productStocks.variant,
+      sku: productStocks.sku,
+      qty: productStocks.qty,
+    })
+    .from(productStocks)
+    .where(inIdsPlaceholder(productStocks.id))
+    .prepare('order_item_variants'),
+);
+
 /**
  * Loads each item's product and variant from the catalogue and checks them (spec 1 §5): the
  * product exists, a variable product needs a variant of its own, an out-of-stock variant is refused
@@ -72,36 +107,8 @@ export async function snapshotItems(
   const variantIds = [
     ...new Set(items.map((i) => i.product_stock_id).filter((id): id is number => typeof id === 'number')),
   ];
-  const productRows = productIds.length
-    ? await db
-        .select({
-          id: products.id,
-          name: products.name,
-          sku: products.sku,
-          unitSellingLabel: products.unitSellingLabel,
-          isVariable: products.isVariableProduct,
-          deletedAt: products.deletedAt,
-          vatId: products.vatId,
-          vatType: vats.type,
-          vatRate: vats.rate,
-          vatIsActive: vats.isActive,
-        })
-        .from(products)
-        .leftJoin(vats, eq(vats.id, products.vatId))
-        .where(inArray(products.id, productIds))
-    : [];
-  const variantRows = variantIds.length
-    ? await db
-        .select({
-          id: productStocks.id,
-          productId: productStocks.productId,
-          variant: productStocks.variant,
-          sku: productStocks.sku,
-          qty: productStocks.qty,
-        })
-        .from(productStocks)
-        .where(inArray(productStocks.id, variantIds))
-    : [];
+  const productRows = productIds.length ? await itemProductsStatement(db).execute({ ids: productIds }) : [];
+  const variantRows = variantIds.length ? await itemVariantsStatement(db).execute({ ids: variantIds }) : [];
   const productById = new Map(productRows.map((p) => [p.id, p]));
   const variantById = new Map(variantRows.map((v) => [v.id, v]));
   const held = new Set((options.existing ?? []).map((i) => i.variantId).filter((id) => id !== null));

@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import {
   type CalculateShippingBody,
   SHIPPING_MESSAGES as M,
@@ -8,16 +7,22 @@ import { addFieldError, type FieldErrors, fieldError, validationError } from '..
 import { addMoney, cents, fromDecimal, toDecimal, ZERO } from '../../../domain/money/money';
 import { shippingQuote } from '../../../domain/shipping/shipping-cost';
 import type { Executor } from '../../platform/db/database';
+import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { products } from '../catalogue';
 import { findCity, findShippingMethod, findState, loadZones, methodRule, zoneRule } from './shipping.queries';
+
+const itemsFactsStatement = preparedStatement((db) =>
+  db
+    .select({ id: products.id, weight: products.weight, isFreeShipping: products.isFreeShipping })
+    .from(products)
+    .where(inIdsPlaceholder(products.id))
+    .prepare('shipping_items_facts'),
+);
 
 /** Weight and free-shipping of the items sent, read from the catalogue (never from the browser). */
 async function itemsFacts(ctx: { db: Executor }, items: CalculateShippingBody['items']) {
   const ids = [...new Set(items.map((i) => i.product_id))];
-  const rows = await ctx.db
-    .select({ id: products.id, weight: products.weight, isFreeShipping: products.isFreeShipping })
-    .from(products)
-    .where(inArray(products.id, ids));
+  const rows = await itemsFactsStatement(ctx.db).execute({ ids });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const errors: FieldErrors = {};
   let weightKg = 0;

@@ -4,6 +4,7 @@ import { type Cents, fromDecimal } from '../../../domain/money/money';
 import type { Paged } from '../../../domain/paging/paging';
 import type { ShippingMethod, ShippingZone } from '../../../domain/shipping/shipping-cost';
 import type { Executor } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { likePattern, paged } from '../../platform/http/paging';
 import {
@@ -133,14 +134,21 @@ export async function listStates(db: Executor, query: StatesListQuery, audience:
   );
 }
 
-export async function findState(db: Executor, id: number): Promise<StateRow | null> {
-  const [row] = await db
+// Prepared (docs/decisions/0091): the shipping quote of every checkout reads the state, the city,
+// the method and the zones.
+const stateStatement = preparedStatement((db) =>
+  db
     .select(stateColumns)
     .from(states)
     .innerJoin(countries, eq(countries.id, states.countryId))
-    .where(eq(states.id, id))
-    .limit(1);
-  return row ?? null;
+    .where(eq(states.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('shipping_state_by_id'),
+);
+
+export async function findState(db: Executor, id: number): Promise<StateRow | null> {
+  const [row] = await stateStatement(db).execute({ id });
+  return (row as StateRow | undefined) ?? null;
 }
 
 // Cities ---------------------------------------------------------------------------------------------
@@ -195,13 +203,18 @@ export async function listCities(db: Executor, query: CitiesListQuery, audience:
   );
 }
 
-export async function findCity(db: Executor, id: number): Promise<CityRow | null> {
-  const [row] = await db
+const cityStatement = preparedStatement((db) =>
+  db
     .select(cityColumns)
     .from(cities)
     .innerJoin(states, eq(states.id, cities.stateId))
-    .where(eq(cities.id, id))
-    .limit(1);
+    .where(eq(cities.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('shipping_city_by_id'),
+);
+
+export async function findCity(db: Executor, id: number): Promise<CityRow | null> {
+  const [row] = await cityStatement(db).execute({ id });
   return row ?? null;
 }
 
@@ -236,12 +249,17 @@ export async function listShippingMethods(db: Executor, options: { onlyEnabled?:
     .orderBy(asc(shippingMethods.name), asc(shippingMethods.id));
 }
 
-export async function findShippingMethod(db: Executor, id: number): Promise<ShippingMethodRow | null> {
-  const [row] = await db
+const methodStatement = preparedStatement((db) =>
+  db
     .select(methodColumns)
     .from(shippingMethods)
-    .where(eq(shippingMethods.id, id))
-    .limit(1);
+    .where(eq(shippingMethods.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('shipping_method_by_id'),
+);
+
+export async function findShippingMethod(db: Executor, id: number): Promise<ShippingMethodRow | null> {
+  const [row] = await methodStatement(db).execute({ id });
   return row ?? null;
 }
 
@@ -271,8 +289,7 @@ export type ShippingZoneRow = typeof shippingZones.$inferSelect & {
  * Zones with their countries, states and rates, in one query for any number of zones (the checkout
  * quotes inside its transaction, where every statement is a round trip more while it holds locks).
  */
-export async function loadZones(db: Executor, ids?: readonly number[]): Promise<ShippingZoneRow[]> {
-  if (ids && ids.length === 0) return [];
+function zonesQuery(db: Executor) {
   const zoneId = qualified(shippingZones.id);
   return db
     .select({
@@ -290,8 +307,19 @@ export async function loadZones(db: Executor, ids?: readonly number[]): Promise<
         from ${shippingZoneRates} r join ${shippingMethods} m on m.id = r.method_id
         where r.zone_id = ${zoneId}), '[]')`,
     })
-    .from(shippingZones)
-    .where(ids ? inArray(shippingZones.id, [...ids]) : undefined)
+    .from(shippingZones);
+}
+
+/** Every zone: prepared, as the shipping quote of every checkout reads them all. */
+const allZonesStatement = preparedStatement((db) =>
+  zonesQuery(db).orderBy(asc(shippingZones.id)).prepare('shipping_zones_all'),
+);
+
+export async function loadZones(db: Executor, ids?: readonly number[]): Promise<ShippingZoneRow[]> {
+  if (!ids) return (await allZonesStatement(db).execute()) as ShippingZoneRow[];
+  if (ids.length === 0) return [];
+  return zonesQuery(db)
+    .where(inArray(shippingZones.id, [...ids]))
     .orderBy(asc(shippingZones.id));
 }
 

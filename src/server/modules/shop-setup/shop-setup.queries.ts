@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { PickupPointsListQuery } from '../../../contracts/shop-setup';
 import type { Executor } from '../../platform/db/database';
+import { preparedStatement } from '../../platform/db/prepared';
 import { likePattern, paged } from '../../platform/http/paging';
 import { files } from '../files/files.tables';
 import { paymentMethods, pickupPoints } from './shop-setup.tables';
@@ -84,13 +85,24 @@ export async function listPaymentMethods(
   db: Executor,
   statuses?: readonly string[],
 ): Promise<PaymentMethodRow[]> {
+  if (statuses) return offeredMethodsStatement(db).execute({ statuses: [...statuses] });
   return db
     .select(paymentMethodColumns)
     .from(paymentMethods)
     .leftJoin(files, eq(files.id, paymentMethods.iconFileId))
-    .where(statuses ? inArray(paymentMethods.status, [...statuses]) : undefined)
     .orderBy(asc(paymentMethods.displayOrder), asc(paymentMethods.id));
 }
+
+/** Prepared (docs/decisions/0091): every checkout and checkout page reads the methods offered. */
+const offeredMethodsStatement = preparedStatement((db) =>
+  db
+    .select(paymentMethodColumns)
+    .from(paymentMethods)
+    .leftJoin(files, eq(files.id, paymentMethods.iconFileId))
+    .where(sql`${paymentMethods.status} = any(${sql.placeholder('statuses')}::text[])`)
+    .orderBy(asc(paymentMethods.displayOrder), asc(paymentMethods.id))
+    .prepare('payment_methods_offered'),
+);
 
 export async function findPaymentMethod(db: Executor, id: number): Promise<PaymentMethodRow | null> {
   const [row] = await db

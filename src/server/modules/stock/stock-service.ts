@@ -12,7 +12,12 @@ import {
   stockAlertFor,
 } from '../../../domain/stock/stock-rules';
 import type { Tx } from '../../platform/db/database';
-import { inIdsPlaceholder, placeholders, preparedStatement } from '../../platform/db/prepared';
+import {
+  inIdsPlaceholder,
+  placeholders,
+  preparedStatement,
+  preparedStatements,
+} from '../../platform/db/prepared';
 import { notFound } from '../../platform/http/errors';
 import { getSetting, getSettings } from '../../platform/settings/settings-store';
 import { productStocks, products } from '../catalogue/catalogue.tables';
@@ -305,19 +310,33 @@ const moveVariableProductTotal = preparedStatement((db) =>
     .prepare('stock_move_variable_product_total'),
 );
 
-/** Moves the item's stock at one location by delta (creating its row on the way up). */
-async function moveAtLocation(tx: Tx, item: StockItem, locationId: number, delta: number): Promise<void> {
-  const updated = await tx
+/** An item's row at one location moved by delta, never below zero: a product's, or a variant's. */
+const moveAtLocationStatement = preparedStatements((db, shape: 'product' | 'variant') =>
+  db
     .update(locationStocks)
     .set({ quantity: sql`${locationStocks.quantity} + ${delta}`, updatedAt: sql`now()` })
     .where(
       and(
-        itemLocationRows(item),
-        eq(locationStocks.storeLocationId, locationId),
+        eq(locationStocks.productId, sql.placeholder('productId')),
+        shape === 'product'
+          ? isNull(locationStocks.variantId)
+          : eq(locationStocks.variantId, sql.placeholder('variantId')),
+        eq(locationStocks.storeLocationId, sql.placeholder('locationId')),
         sql`${locationStocks.quantity} + ${delta} >= 0`,
       ),
     )
-    .returning({ id: locationStocks.id });
+    .returning({ id: locationStocks.id })
+    .prepare(`stock_move_at_location_${shape}`),
+);
+
+/** Moves the item's stock at one location by delta (creating its row on the way up). */
+async function moveAtLocation(tx: Tx, item: StockItem, locationId: number, delta: number): Promise<void> {
+  const updated = await moveAtLocationStatement(tx, item.variantId === null ? 'product' : 'variant').execute({
+    productId: item.productId,
+    variantId: item.variantId,
+    locationId,
+    delta,
+  });
   if (updated.length > 0) return;
   if (delta < 0) throw new AppError('conflict', M.notEnoughStock('this item at this location', 0, -delta));
   await tx.insert(locationStocks).values({ ...item, storeLocationId: locationId, quantity: delta });
