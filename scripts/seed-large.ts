@@ -42,6 +42,10 @@ const COUNTING_TRIGGERS = [
   ['orders', 'orders_changed'],
   ['orders', 'orders_listed_columns_changed'],
   ['order_items', 'order_items_changed'],
+  ['users', 'users_changed'],
+  ['users', 'users_listed_columns_changed'],
+  ['user_roles', 'user_roles_changed'],
+  ['user_addresses', 'user_addresses_changed'],
   ['orders', 'orders_sales_days'],
   ['order_payments', 'order_payments_days'],
   ['location_stocks', 'location_sheet_products_insert'],
@@ -72,8 +76,9 @@ export async function seedLargeShop(db: Db, options: LargeShopSize): Promise<voi
             union all select 'orders', count(*) from orders where deleted_at is null
             union all select 'users', count(*) from users) as counted
       where row_counts.name = counted.name`);
-    // The orders changed: what any process kept of a searched orders list (decision 0106) is old.
-    await db.execute(sql`update row_counts set changes = changes + 1 where name = 'orders'`);
+    // The orders and customers changed: what any process kept of a searched orders list (decision
+    // 0106) or a customer search (0108) is old.
+    await db.execute(sql`update row_counts set changes = changes + 1 where name in ('orders', 'users')`);
   }
   // As autovacuum does within a minute or so of bulk inserts in a running shop: statistics for
   // the planner, and the visibility map that lets deep pages and the stock sheet's state counts

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { roles, userRoles, users } from '../../platform/auth/auth.tables';
 import type { Executor } from '../../platform/db/database';
+import { changesScope, changesSideRead } from '../../platform/db/kept-by-changes';
 import { preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { likePattern } from '../../platform/http/paging';
@@ -77,6 +78,21 @@ const customerSearch = preparedStatement((db) =>
     .prepare('customer_search'),
 );
 
-export async function searchCustomers(db: Executor, search: string): Promise<CustomerRow[]> {
-  return (await customerSearch(db).execute({ pattern: likePattern(search) })) as CustomerRow[];
+/**
+ * The search's answer, kept by this process under the count of committed changes of what it shows
+ * (docs/decisions/0108): the same search again reads only that count, with the session when the
+ * route's statement carried it (`knownChanges`, customersChangesSideRead). Callers must not change it.
+ */
+export async function searchCustomers(
+  db: Executor,
+  search: string,
+  knownChanges?: string | null,
+): Promise<readonly CustomerRow[]> {
+  const pattern = likePattern(search);
+  const read = async () => (await customerSearch(db).execute({ pattern })) as CustomerRow[];
+  const scope = await changesScope(db, 'users', knownChanges);
+  return scope ? scope.keep(`customers\u0000${pattern}`, read) : read();
 }
+
+/** The customers' change count, read with the session by the search's route (decision 0103). */
+export const customersChangesSideRead = changesSideRead('users');

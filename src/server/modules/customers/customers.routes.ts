@@ -5,7 +5,7 @@ import { actorOf } from '../../platform/auth/actor';
 import { defineRoute } from '../../platform/http/define-route';
 import { createCustomer } from './create-customer';
 import { presentCustomer } from './customers.presenter';
-import { CUSTOMER_SEARCH_MIN, searchCustomers } from './customers.queries';
+import { CUSTOMER_SEARCH_MIN, customersChangesSideRead, searchCustomers } from './customers.queries';
 import { ensureCustomerRole } from './ensure-customer-role';
 import { updateCustomerProfile } from './update-customer-profile';
 
@@ -28,10 +28,12 @@ export const customersRoutes = [
     url: '/api/customers',
     auth,
     query: customerSearchQuery,
-    handler: async ({ ctx, query }) => {
+    sessionSideRead: customersChangesSideRead,
+    handler: async ({ ctx, req, query }) => {
       // spec 1 §9: fewer than 2 characters search nothing.
       if (query.search.length < CUSTOMER_SEARCH_MIN) return { data: [] };
-      return { data: (await searchCustomers(ctx.db, query.search)).map(presentCustomer) };
+      const found = await searchCustomers(ctx.db, query.search, req.sessionState.side);
+      return { data: found.map(presentCustomer) };
     },
   }),
 

@@ -4,11 +4,12 @@ import { type ChangedTable, keptChangesText, rowChanges } from './row-counts';
 
 /** The most ids kept for one search: its first 100 pages of 10; a page past them is read as before. */
 export const KEPT_IDS = 1_000;
-/** The most reads kept per database handle (searches and pages), the least recently used forgotten first. */
+/** The most reads kept per database handle and table (searches and pages), the least recently used forgotten first. */
 const KEPT_READS = 200;
 
 type Kept = { changes: number; reads: Map<string, unknown> };
-const keptByHandle = new WeakMap<Executor, Kept>();
+/** Per database handle, what is kept of each table's lists under that table's count. */
+const keptByHandle = new WeakMap<Executor, Map<ChangedTable, Kept>>();
 
 /**
  * The change count of a table read with the session (decisions 0103, 0106): a list route whose
@@ -47,13 +48,19 @@ export async function changesScope(
 ): Promise<ChangesScope | null> {
   if (isTransaction(db)) return null;
   const changes = known != null && /^\d+$/.test(known) ? Number(known) : await rowChanges(db, table);
-  let kept = keptByHandle.get(db);
+  let tables = keptByHandle.get(db);
+  if (!tables) {
+    tables = new Map();
+    keptByHandle.set(db, tables);
+  }
+  let kept = tables.get(table);
   if (kept && kept.changes > changes) return null;
   if (!kept || kept.changes < changes) {
     kept = { changes, reads: new Map() };
-    keptByHandle.set(db, kept);
+    tables.set(table, kept);
   }
   const store = kept;
+  const byTable = tables;
   return {
     async keep<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (store.reads.has(key)) {
@@ -65,7 +72,7 @@ export async function changesScope(
       }
       const value = await load();
       // A newer count seen by another request meanwhile has replaced the store: this answer is not kept.
-      if (keptByHandle.get(db) === store) {
+      if (keptByHandle.get(db) === byTable && byTable.get(table) === store) {
         store.reads.set(key, value);
         if (store.reads.size > KEPT_READS) store.reads.delete(store.reads.keys().next().value!);
       }

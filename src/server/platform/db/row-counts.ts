@@ -6,8 +6,11 @@ import { rowCounts } from './row-counts.tables';
 /** The tables whose rows are counted by triggers (migration 0017): kept rows of products and orders, all users. */
 export type CountedTable = 'products' | 'orders' | 'users';
 
-/** The tables whose committed changes are counted for their lists (migration 0040, docs/decisions/0106). */
-export type ChangedTable = 'orders';
+/**
+ * The tables whose committed changes are counted for what their lists show: the orders list
+ * (migration 0040, docs/decisions/0106) and the order form's customer search (0041, decision 0108).
+ */
+export type ChangedTable = 'orders' | 'users';
 
 const keptStatement = preparedStatement((db) =>
   db
