@@ -85,24 +85,20 @@ export async function listPaymentMethods(
   db: Executor,
   statuses?: readonly string[],
 ): Promise<PaymentMethodRow[]> {
-  if (statuses) return offeredMethodsStatement(db).execute({ statuses: [...statuses] });
+  return methodsStatement(db).execute({ statuses: statuses ? [...statuses] : null });
+}
+
+/** Prepared (docs/decisions/0091): every checkout and checkout page reads the methods offered. */
+const methodsStatement = preparedStatement((db) => {
+  const statuses = sql`${sql.placeholder('statuses')}::text[]`;
   return db
     .select(paymentMethodColumns)
     .from(paymentMethods)
     .leftJoin(files, eq(files.id, paymentMethods.iconFileId))
-    .orderBy(asc(paymentMethods.displayOrder), asc(paymentMethods.id));
-}
-
-/** Prepared (docs/decisions/0091): every checkout and checkout page reads the methods offered. */
-const offeredMethodsStatement = preparedStatement((db) =>
-  db
-    .select(paymentMethodColumns)
-    .from(paymentMethods)
-    .leftJoin(files, eq(files.id, paymentMethods.iconFileId))
-    .where(sql`${paymentMethods.status} = any(${sql.placeholder('statuses')}::text[])`)
+    .where(sql`(${statuses} is null or ${paymentMethods.status} = any(${statuses}))`)
     .orderBy(asc(paymentMethods.displayOrder), asc(paymentMethods.id))
-    .prepare('payment_methods_offered'),
-);
+    .prepare('payment_methods');
+});
 
 export async function findPaymentMethod(db: Executor, id: number): Promise<PaymentMethodRow | null> {
   const [row] = await db

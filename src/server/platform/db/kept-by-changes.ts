@@ -72,7 +72,7 @@ export async function changesScope(
       }
       const value = await load();
       // A newer count seen by another request meanwhile has replaced the store: this answer is not kept.
-      if (keptByHandle.get(db) === byTable && byTable.get(table) === store) {
+      if (byTable.get(table) === store) {
         store.reads.set(key, value);
         if (store.reads.size > KEPT_READS) store.reads.delete(store.reads.keys().next().value!);
       }
@@ -101,5 +101,5 @@ export async function keptMatchesPage(
 
 /** Forgets what this process keeps for `db` (a test database emptied for the next file, a plan test). */
 export function forgetKeptReads(db: Executor): void {
-  keptByHandle.delete(db);
+  keptByHandle.get(db)?.clear();
 }
