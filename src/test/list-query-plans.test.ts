@@ -283,6 +283,84 @@ describe("the storefront's hot reads walk an index (issues 13, 14)", () => {
   });
 });
 
+/** A parameter written as a literal for EXECUTE (test data only: strings, numbers, integer arrays). */
+const literal = (value: unknown): string =>
+  Array.isArray(value) ? `'{${value.join(',')}}'` : `'${String(value).replaceAll("'", "''")}'`;
+
+/**
+ * How PostgreSQL planned a captured query executed `times` over on one connection, as a prepared
+ * statement is by the app: the first five executions are planned with their values, then the plan
+ * made without them is kept when it is priced near those (pg_prepared_statements).
+ */
+async function plansOf({ query, params }: Captured, times: number) {
+  const name = `plan_check_${Math.random().toString(36).slice(2)}`;
+  const statements = [
+    `prepare ${name} as ${query}`,
+    ...Array.from({ length: times }, () => `execute ${name}(${params.map(literal).join(', ')})`),
+  ];
+  const counts = `select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = '${name}'`;
+  if (database.kind === 'pglite') {
+    const client = database.pglite!;
+    for (const statement of statements) await client.exec(statement);
+    const result = (await client.query<{ generic: number; custom: number }>(counts)).rows[0]!;
+    await client.exec(`deallocate ${name}`);
+    return result;
+  }
+  const client = await database.pool!.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+    const result = (await client.query<{ generic: number; custom: number }>(counts)).rows[0]!;
+    await client.query(`deallocate ${name}`);
+    return result;
+  } finally {
+    client.release();
+  }
+}
+
+describe('the whole listing is planned once per connection, whatever the role (decision 0109)', () => {
+  it.each(['guest', 'customer'])("its first page, and a later page's cards, for %s", async (role) => {
+    const filters = { search: undefined, hideOutOfStock: false };
+    // Outside a request the total is counted each time (a request keeps it): left out here.
+    const pageReads = () => captured.filter((q) => !isTotal(q.query));
+    captured = [];
+    const first = await shopProductPage(logged, role, filters, 'newest', 12, 0);
+    expect(pageReads()).toHaveLength(1);
+    const firstPage = pageReads()[0]!;
+    captured = [];
+    const later = await shopProductPage(logged, role, filters, 'newest', 12, 12);
+    // The later page's ids (planned on every execution: its offset is a parameter), then its cards.
+    expect(pageReads()).toHaveLength(2);
+    expect(first.rows).toHaveLength(12);
+    expect(later.rows).toHaveLength(12);
+    expect(later.rows[0]!.id).not.toBe(first.rows[0]!.id);
+    for (const query of [firstPage, pageReads()[1]!]) {
+      const plans = await plansOf(query, 8);
+      expect(plans.custom, query.query).toBe(5);
+      expect(plans.generic, query.query).toBe(3);
+    }
+  });
+
+  it.each([
+    ['newest', false],
+    ['price_asc', true],
+    ['name', false],
+  ] as const)(
+    'its first page in one statement is the page read in two, %s, out of stock hidden: %s',
+    async (sort, hideOutOfStock) => {
+      const filters = { search: undefined, hideOutOfStock };
+      const first = await shopProductPage(logged, 'guest', filters, sort, 12, 0);
+      // Pages of six are read as later pages are: their ids, then their cards.
+      const halves = [
+        ...(await shopProductPage(logged, 'guest', filters, sort, 6, 0)).rows,
+        ...(await shopProductPage(logged, 'guest', filters, sort, 6, 6)).rows,
+      ];
+      expect(first.rows).toHaveLength(12);
+      expect(first.rows).toEqual(halves);
+      expect(first.total).toBeGreaterThan(12);
+    },
+  );
+});
+
 /** The indexes a plan reads without the table (Index Only Scan), anywhere in it. */
 function indexOnlyScans(node: PlanNode, found: string[] = []): string[] {
   if (node['Node Type'] === 'Index Only Scan' && node['Index Name']) found.push(node['Index Name']);

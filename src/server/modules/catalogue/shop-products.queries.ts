@@ -1,8 +1,13 @@
-import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type ShopListQuery, type ShopSort, slugParam } from '../../../contracts/shop-catalogue';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  SHOP_PAGE_SIZE,
+  type ShopListQuery,
+  type ShopSort,
+  slugParam,
+} from '../../../contracts/shop-catalogue';
 import type { SessionSideRead } from '../../platform/auth/session-side-read';
 import type { Executor } from '../../platform/db/database';
-import { preparedStatement, preparedStatements } from '../../platform/db/prepared';
+import { inFirstIds, preparedStatement, preparedStatements } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
 import { readTogether } from '../../platform/db/read-together';
 import { cachedReference } from '../../platform/db/reference-cache';
@@ -40,12 +45,17 @@ export type ShopViewerRole = string;
 /**
  * Shown in the shop to this role (spec 2 §6 shop visibility): active, not deleted, and shown to the
  * role or to guests (what guests see is public; the same rule as the order form's product search).
+ *
+ * Written so that PostgreSQL can estimate it without the role (decision 0109): "shown to guests"
+ * is a constant whose share of the products the statistics know, where `&& array[$role, 'guest']`
+ * is guessed at 0.5 % of them. With that guess a prepared page's plan that does not know the role
+ * is priced far above one that does, so it was planned again on every execution.
  */
 const visibleTo = (role: SQL | string) =>
   and(
     notDeleted,
-    eq(products.isActive, true),
-    sql`${products.shopVisibility} && array[${role}, 'guest']::text[]`,
+    sql`${products.isActive}`,
+    sql`(${products.shopVisibility} @> '{guest}'::text[] or ${products.shopVisibility} @> array[${role}]::text[])`,
   )!;
 
 const variantQuantitySum = sql`(select coalesce(sum(${qualified(productStocks.qty)}), 0) from ${productStocks} where ${qualified(productStocks.productId)} = ${qualified(products.id)})`;
@@ -108,13 +118,7 @@ function shopFilters(role: string, f: ShopListFilters): SQL {
  * cards of those ids only, in the same order; one statement, and however deep the page, the JSON
  * columns are worked out for its rows alone.
  */
-function cardsPage(
-  db: Executor,
-  where: SQL,
-  sort: ShopSort,
-  limit: number | Placeholder,
-  offset: number | Placeholder,
-) {
+function cardsPage(db: Executor, where: SQL, sort: ShopSort, limit: number, offset: number) {
   const pageIds = db
     .select({ id: products.id })
     .from(products)
@@ -127,25 +131,60 @@ function cardsPage(
     .orderBy(...SHOP_ORDER[sort]);
 }
 
-/** The whole listing's page of cards per sort and stock rule, for any role: prepared. */
-const wholeListCards = preparedStatements((db, key: `${ShopSort}:${'all' | 'stocked'}`) => {
-  const [sort, stock] = key.split(':') as [ShopSort, 'all' | 'stocked'];
+/** Who sees a product in the whole listing per stock rule, for the role given at execution. */
+function wholeListWhere(stock: 'all' | 'stocked'): SQL {
   const shown = visibleTo(sql`${sql.placeholder('role')}::text`);
-  return cardsPage(
-    db,
-    stock === 'stocked' ? and(shown, sql`${STOCK} > 0`)! : shown,
-    sort,
-    sql.placeholder('limit'),
-    sql.placeholder('offset'),
-  ).prepare(`shop_product_cards_page_${sort}_${stock}`);
+  return stock === 'stocked' ? and(shown, sql`${STOCK} > 0`)! : shown;
+}
+
+/**
+ * The whole listing's first page of cards per sort and stock rule, for any role: one statement
+ * with the page's size written in (decision 0099), so PostgreSQL plans it once per connection.
+ */
+const wholeListFirstCards = preparedStatements((db, key: `${ShopSort}:${'all' | 'stocked'}`) => {
+  const [sort, stock] = key.split(':') as [ShopSort, 'all' | 'stocked'];
+  return cardsSelect(db)
+    .where(inFirstIds(products.id, wholeListWhere(stock), SHOP_ORDER[sort], SHOP_PAGE_SIZE))
+    .orderBy(...SHOP_ORDER[sort])
+    .prepare(`shop_product_cards_first_${sort}_${stock}`);
 });
 
+/**
+ * A later page's ids of the whole listing per sort and stock rule: its offset is a parameter, so
+ * PostgreSQL plans it on every execution (decision 0092), which for the ids alone is cheap; the
+ * cards of those ids follow in a statement planned once (decision 0109).
+ */
+const wholeListIds = preparedStatements((db, key: `${ShopSort}:${'all' | 'stocked'}`) => {
+  const [sort, stock] = key.split(':') as [ShopSort, 'all' | 'stocked'];
+  return db
+    .select({ id: products.id })
+    .from(products)
+    .where(wholeListWhere(stock))
+    .orderBy(...SHOP_ORDER[sort])
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`shop_product_ids_page_${sort}_${stock}`);
+});
+
+/** A page of the whole listing: the first page in one statement, a later page in two (decision 0109). */
+async function wholeListPage(
+  db: Executor,
+  role: ShopViewerRole,
+  key: `${ShopSort}:${'all' | 'stocked'}`,
+  limit: number,
+  offset: number,
+): Promise<CardSelectRow[]> {
+  if (offset === 0 && limit === SHOP_PAGE_SIZE) return wholeListFirstCards(db, key).execute({ role });
+  const ids = (await wholeListIds(db, key).execute({ role, limit, offset })).map((r) => r.id);
+  if (ids.length === 0) return [];
+  return inIdOrder(ids, await cardsByIds(db).execute({ ids }));
+}
+
 const wholeListCount = preparedStatements((db, stock: 'all' | 'stocked') => {
-  const shown = visibleTo(sql`${sql.placeholder('role')}::text`);
   return db
     .select({ n: sql<number>`cast(count(*) as integer)` })
     .from(products)
-    .where(stock === 'stocked' ? and(shown, sql`${STOCK} > 0`) : shown)
+    .where(wholeListWhere(stock))
     .prepare(`shop_products_count_${stock}`);
 });
 
@@ -278,7 +317,7 @@ export async function shopProductPage(
   const where = whole ? null : shopFilters(role, filters);
   const rows = (
     where === null
-      ? await wholeListCards(db, `${sort}:${stock}`).execute({ role, limit, offset })
+      ? await wholeListPage(db, role, `${sort}:${stock}`, limit, offset)
       : await cardsPage(db, where, sort, limit, offset)
   ).map(toCard);
   const total =

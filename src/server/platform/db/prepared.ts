@@ -97,11 +97,12 @@ export function inIdsPlaceholder(column: AnyPgColumn, name = 'ids'): SQL {
 }
 
 /**
- * The page sizes the back office's lists offer (their pickers, src/web/admin): only these get a
- * first-page statement of their own, so a connection keeps a bounded number of them whatever sizes
- * a client asks for; any other size reads its first page as a later page is read.
+ * The page sizes the back office's lists offer (their pickers, src/web/admin), and 12, the shop
+ * listing's (SHOP_PAGE_SIZE): only these get a first-page statement of their own, so a connection
+ * keeps a bounded number of them whatever sizes a client asks for; any other size reads its first
+ * page as a later page is read.
  */
-const FIRST_PAGE_SIZES: ReadonlySet<number> = new Set([10, 15, 20, 25, 50, 100]);
+const FIRST_PAGE_SIZES: ReadonlySet<number> = new Set([10, 12, 15, 20, 25, 50, 100]);
 
 /** A whole list's read of `limit` rows from `offset` that has a first-page statement of its own. */
 export function isFirstPageRead(limit: number, offset: number): boolean {
