@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   SHOP_PAGE_SIZE,
   type ShopListQuery,
@@ -114,21 +114,17 @@ function shopFilters(role: string, f: ShopListFilters): SQL {
 }
 
 /**
- * A page of cards: the page's ids picked on the narrow rows (sorted, offset, limited), then the
- * cards of those ids only, in the same order; one statement, and however deep the page, the JSON
- * columns are worked out for its rows alone.
+ * A filtered page's ids, picked on the narrow rows (sorted, offset, limited). Built and planned per
+ * request; its cards follow by id in a statement planned once per connection (decision 0109).
  */
-function cardsPage(db: Executor, where: SQL, sort: ShopSort, limit: number, offset: number) {
-  const pageIds = db
+function filteredIds(db: Executor, where: SQL, sort: ShopSort, limit: number, offset: number) {
+  return db
     .select({ id: products.id })
     .from(products)
     .where(where)
     .orderBy(...SHOP_ORDER[sort])
     .limit(limit)
     .offset(offset);
-  return cardsSelect(db)
-    .where(inArray(products.id, pageIds))
-    .orderBy(...SHOP_ORDER[sort]);
 }
 
 /** Who sees a product in the whole listing per stock rule, for the role given at execution. */
@@ -175,8 +171,13 @@ async function wholeListPage(
   offset: number,
 ): Promise<CardSelectRow[]> {
   if (offset === 0 && limit === SHOP_PAGE_SIZE) return wholeListFirstCards(db, key).execute({ role });
-  const ids = (await wholeListIds(db, key).execute({ role, limit, offset })).map((r) => r.id);
-  if (ids.length === 0) return [];
+  return cardsOfIds(db, await wholeListIds(db, key).execute({ role, limit, offset }));
+}
+
+/** The cards of a page's ids, in their order: one statement planned once per connection. */
+async function cardsOfIds(db: Executor, page: { id: number }[]): Promise<CardSelectRow[]> {
+  if (page.length === 0) return [];
+  const ids = page.map((r) => r.id);
   return inIdOrder(ids, await cardsByIds(db).execute({ ids }));
 }
 
@@ -303,7 +304,29 @@ export async function shopCards(db: Executor, ids: readonly number[]): Promise<S
   return inIdOrder(ids, rows.map(toCard));
 }
 
-/** One page of the listing for a role: the page's cards in one query, then the total when it is not plain. */
+/** A category page without other filters: its total is kept like the whole listing's (decision 0110). */
+function isPlainCategory(f: ShopListFilters): boolean {
+  return f.categoryId !== undefined && isWholeList({ ...f, categoryId: undefined });
+}
+
+/**
+ * The total of a filtered listing: counted, except a plain category page's, which is kept per
+ * reference version when out-of-stock products are listed: the categories, their links to products
+ * (migration 0042) and who may see a product (0030) all bump it.
+ */
+function filteredTotal(db: Executor, role: ShopViewerRole, filters: ShopListFilters, where: SQL) {
+  const count = () =>
+    db
+      .select({ n: sql<number>`cast(count(*) as integer)` })
+      .from(products)
+      .where(where)
+      .then((r) => r[0]?.n ?? 0);
+  return !filters.hideOutOfStock && isPlainCategory(filters)
+    ? cachedReference(db, `shop-category-total:${role}:${filters.categoryId}`, count)
+    : count();
+}
+
+/** One page of the listing for a role: the page's cards, then the total when the page does not tell it. */
 export async function shopProductPage(
   db: Executor,
   role: ShopViewerRole,
@@ -318,18 +341,14 @@ export async function shopProductPage(
   const rows = (
     where === null
       ? await wholeListPage(db, role, `${sort}:${stock}`, limit, offset)
-      : await cardsPage(db, where, sort, limit, offset)
+      : await cardsOfIds(db, await filteredIds(db, where, sort, limit, offset))
   ).map(toCard);
   const total =
     offset === 0 && rows.length < limit
       ? rows.length
       : where === null
         ? await wholeListTotal(db, role, stock)
-        : await db
-            .select({ n: sql<number>`cast(count(*) as integer)` })
-            .from(products)
-            .where(where)
-            .then((r) => r[0]?.n ?? 0);
+        : await filteredTotal(db, role, filters, where);
   return { rows, total };
 }
 

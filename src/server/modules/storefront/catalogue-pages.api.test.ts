@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql as sqlText } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopListView, ShopProductDetail } from '../../../contracts/shop-catalogue';
 import { createProduct } from '../../../test/factories';
@@ -396,4 +396,40 @@ it('a product deleted later is gone from the shop', async () => {
   const gone = await createProduct(t.ctx.db, { name: 'Gone vase', stockQuantity: 1 });
   await t.ctx.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, gone.id));
   expect((await open(guest, `/products/${gone.slug}`)).statusCode).toBe(404);
+});
+
+it('counts a category page afresh whenever its products change (its total is kept per reference version, decision 0110)', async () => {
+  const db = t.ctx.db;
+  const [tools] = await db.insert(categories).values({ name: 'Tools', slug: 'tools' }).returning();
+  const made = [];
+  for (let i = 1; i <= 13; i++)
+    made.push(await createProduct(db, { name: `Tool ${i}`, categoryIds: [tools!.id], stockQuantity: 2 }));
+  const total = async (agent: Agent) => listing((await open(agent, '/category/tools?page=2')).body).total;
+  expect([await total(guest), await total(customer)]).toEqual([13, 13]);
+  // Each change by plain SQL, as a script or another process would make it.
+  await db.execute(
+    sqlText`insert into product_categories (product_id, category_id) values (${ids.lamp}, ${tools!.id})`,
+  );
+  expect(await total(guest)).toBe(14);
+  // A product hidden from guests counts for the customer only.
+  await db.execute(
+    sqlText`insert into product_categories (product_id, category_id) values (${ids.hidden}, ${tools!.id})`,
+  );
+  expect([await total(guest), await total(customer)]).toEqual([14, 15]);
+  await db.execute(
+    sqlText`delete from product_categories where product_id = ${ids.lamp} and category_id = ${tools!.id}`,
+  );
+  expect([await total(guest), await total(customer)]).toEqual([13, 14]);
+  // A child category's products are the parent's too.
+  await db.execute(sqlText`with child as (
+      insert into categories (name, slug, parent_id) values ('Spanners', 'spanners', ${tools!.id}) returning id)
+    insert into product_categories (product_id, category_id) select ${ids.shirt}, id from child`);
+  expect(await total(guest)).toBe(14);
+  await db.execute(sqlText`update products set is_active = false where id = ${made[0]!.id}`);
+  expect([await total(guest), await total(customer)]).toEqual([13, 14]);
+  // The pages agree with the total.
+  const first = listing((await open(guest, '/category/tools')).body);
+  const second = listing((await open(guest, '/category/tools?page=2')).body);
+  expect(first.products.length + second.products.length).toBe(13);
+  expect(first.last_page).toBe(2);
 });
