@@ -319,6 +319,17 @@ const cases: Case[] = [
     path: '/products?page=500&sort=price_asc',
     cookie: visitorCookie,
   },
+  {
+    // One of the seed's 20 categories: a twentieth of the products (decision 0110).
+    name: 'GET /category/bulk-category-5 (SSR category page, returning guest)',
+    path: '/category/bulk-category-5',
+    cookie: visitorCookie,
+  },
+  {
+    name: 'GET /category/bulk-category-5?page=3 (SSR category page, returning guest)',
+    path: '/category/bulk-category-5?page=3',
+    cookie: visitorCookie,
+  },
   { name: 'GET /login (SSR page, returning guest)', path: '/login', cookie: visitorCookie },
   { name: 'GET / (SSR page, new visitor: creates a session)', path: '/', cookie: '' },
   { name: 'GET /api/auth/status (admin)', path: '/api/auth/status', cookie: adminCookie },
