@@ -31,3 +31,4 @@ export {
   shopProductPage,
   sitemapEntries,
 } from './shop-products.queries';
+export { shopVisibleTo } from './shop-visibility';

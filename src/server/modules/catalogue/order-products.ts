@@ -27,6 +27,7 @@ import {
   variantPriceRange,
 } from './products-list.presenter';
 import { notDeleted } from './products-list.queries';
+import { shopVisibleTo } from './shop-visibility';
 
 type VariantRow = {
   id: number;
@@ -105,11 +106,8 @@ export async function searchOrderProducts(
     .leftJoin(files, eq(files.id, products.thumbnailId))
     .where(
       and(
-        notDeleted,
-        eq(products.isActive, true),
-        // Only what the customer could buy in the shop (spec 2 shop visibility): what guests see is
-        // public, so an account sees it too, besides what its role is shown.
-        sql`${products.shopVisibility} && array[${visibleTo}, 'guest']::text[]`,
+        // Only what the customer could buy in the shop (spec 2 shop visibility).
+        shopVisibleTo(visibleTo),
         sql`${PRODUCT_SEARCH_TEXT} ilike ${pattern}`,
       ),
     )

@@ -18,7 +18,7 @@ import {
   priceableColumns,
   thumbnailUrl,
 } from './products-list.presenter';
-import { notDeleted } from './products-list.queries';
+import { shopVisibleTo } from './shop-visibility';
 
 /** What a cart line (or a checkout line) names: a product, perhaps one of its variants. */
 export type ShopItemRef = { productId: number; variantId: number | null };
@@ -126,14 +126,7 @@ const shopProductRows = preparedStatement((db) =>
     .from(products)
     .leftJoin(vats, eq(vats.id, products.vatId))
     .leftJoin(files, eq(files.id, products.thumbnailId))
-    .where(
-      and(
-        inIdsPlaceholder(products.id),
-        notDeleted,
-        eq(products.isActive, true),
-        sql`${products.shopVisibility} && array[${sql.placeholder('visibleTo')}::text, 'guest']::text[]`,
-      ),
-    )
+    .where(and(inIdsPlaceholder(products.id), shopVisibleTo(sql`${sql.placeholder('visibleTo')}::text`)))
     .prepare('shop_items_products'),
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import {
   SHOP_PAGE_SIZE,
   type ShopListQuery,
@@ -31,7 +31,7 @@ import {
   productRowVersion,
   toProductDetail,
 } from './product.queries';
-import { notDeleted } from './products-list.queries';
+import { shopVisibleTo } from './shop-visibility';
 
 /**
  * The storefront's reads of the catalogue (issue 14): what a visitor in a role may see, paged in
@@ -41,22 +41,6 @@ import { notDeleted } from './products-list.queries';
 
 /** Who is looking: the session's active role, or "guest". */
 export type ShopViewerRole = string;
-
-/**
- * Shown in the shop to this role (spec 2 §6 shop visibility): active, not deleted, and shown to the
- * role or to guests (what guests see is public; the same rule as the order form's product search).
- *
- * Written so that PostgreSQL can estimate it without the role (decision 0109): "shown to guests"
- * is a constant whose share of the products the statistics know, where `&& array[$role, 'guest']`
- * is guessed at 0.5 % of them. With that guess a prepared page's plan that does not know the role
- * is priced far above one that does, so it was planned again on every execution.
- */
-const visibleTo = (role: SQL | string) =>
-  and(
-    notDeleted,
-    sql`${products.isActive}`,
-    sql`(${products.shopVisibility} @> '{guest}'::text[] or ${products.shopVisibility} @> array[${role}]::text[])`,
-  )!;
 
 const variantQuantitySum = sql`(select coalesce(sum(${qualified(productStocks.qty)}), 0) from ${productStocks} where ${qualified(productStocks.productId)} = ${qualified(products.id)})`;
 /** The stock a product holds: a variable product the sum of its variants (as the admin list). */
@@ -91,7 +75,7 @@ function isWholeList(f: ShopListFilters): boolean {
 }
 
 function shopFilters(role: string, f: ShopListFilters): SQL {
-  const conditions: SQL[] = [visibleTo(role)];
+  const conditions: SQL[] = [shopVisibleTo(role)];
   if (f.search) conditions.push(sql`${PRODUCT_SEARCH_TEXT} ilike ${likePattern(f.search)}`);
   if (f.categoryId !== undefined)
     conditions.push(sql`${products.id} in (
@@ -114,10 +98,17 @@ function shopFilters(role: string, f: ShopListFilters): SQL {
 }
 
 /**
- * A filtered page's ids, picked on the narrow rows (sorted, offset, limited). Built and planned per
- * request; its cards follow by id in a statement planned once per connection (decision 0109).
+ * A page's ids, picked on the narrow rows (sorted, offset, limited). The offset is a parameter or
+ * a value, so PostgreSQL plans it on every execution (decision 0092), which for the ids alone is
+ * cheap; the cards of those ids follow in a statement planned once (decision 0109).
  */
-function filteredIds(db: Executor, where: SQL, sort: ShopSort, limit: number, offset: number) {
+function pageIds(
+  db: Executor,
+  where: SQL,
+  sort: ShopSort,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
   return db
     .select({ id: products.id })
     .from(products)
@@ -129,7 +120,7 @@ function filteredIds(db: Executor, where: SQL, sort: ShopSort, limit: number, of
 
 /** Who sees a product in the whole listing per stock rule, for the role given at execution. */
 function wholeListWhere(stock: 'all' | 'stocked'): SQL {
-  const shown = visibleTo(sql`${sql.placeholder('role')}::text`);
+  const shown = shopVisibleTo(sql`${sql.placeholder('role')}::text`);
   return stock === 'stocked' ? and(shown, sql`${STOCK} > 0`)! : shown;
 }
 
@@ -145,21 +136,16 @@ const wholeListFirstCards = preparedStatements((db, key: `${ShopSort}:${'all' | 
     .prepare(`shop_product_cards_first_${sort}_${stock}`);
 });
 
-/**
- * A later page's ids of the whole listing per sort and stock rule: its offset is a parameter, so
- * PostgreSQL plans it on every execution (decision 0092), which for the ids alone is cheap; the
- * cards of those ids follow in a statement planned once (decision 0109).
- */
+/** A later page's ids of the whole listing per sort and stock rule, for any role: prepared. */
 const wholeListIds = preparedStatements((db, key: `${ShopSort}:${'all' | 'stocked'}`) => {
   const [sort, stock] = key.split(':') as [ShopSort, 'all' | 'stocked'];
-  return db
-    .select({ id: products.id })
-    .from(products)
-    .where(wholeListWhere(stock))
-    .orderBy(...SHOP_ORDER[sort])
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`shop_product_ids_page_${sort}_${stock}`);
+  return pageIds(
+    db,
+    wholeListWhere(stock),
+    sort,
+    sql.placeholder('limit'),
+    sql.placeholder('offset'),
+  ).prepare(`shop_product_ids_page_${sort}_${stock}`);
 });
 
 /** A page of the whole listing: the first page in one statement, a later page in two (decision 0109). */
@@ -190,17 +176,35 @@ const wholeListCount = preparedStatements((db, stock: 'all' | 'stocked') => {
 });
 
 /**
- * How many products the whole listing holds for a role. Counting every visible product was most of
- * a listing page's time at 50 000 products (issue 13), so the plain count is kept per reference
- * version: whatever changes who sees a product (added, deleted, switched, its shop visibility)
- * bumps the version (migrations 0026, 0030). The stocked count follows every sale and is counted.
+ * The key a listing's total is kept under per reference version, or null when it is counted. At
+ * 50 000 products counting was most of a listing page's time (issue 13) and of a category page's
+ * (decision 0110). What changes who sees a product (added, deleted, switched, its shop visibility:
+ * migrations 0026, 0030), the categories and their links to products (0026, 0042) bump the version.
+ * With out-of-stock products hidden the total follows every sale, and a filter's total is counted.
  */
-function wholeListTotal(db: Executor, role: ShopViewerRole, stock: 'all' | 'stocked'): Promise<number> {
+function keptTotalKey(role: ShopViewerRole, f: ShopListFilters): string | null {
+  if (f.hideOutOfStock) return null;
+  if (isWholeList(f)) return `shop-listing-total:${role}`;
+  if (f.categoryId !== undefined && isWholeList({ ...f, categoryId: undefined }))
+    return `shop-category-total:${role}:${f.categoryId}`;
+  return null;
+}
+
+/** How many products a listing holds for a role: kept when keptTotalKey says so, otherwise counted. */
+function listingTotal(
+  db: Executor,
+  role: ShopViewerRole,
+  filters: ShopListFilters,
+  where: SQL | null,
+): Promise<number> {
+  const stock = filters.hideOutOfStock ? 'stocked' : 'all';
   const count = () =>
-    wholeListCount(db, stock)
-      .execute({ role })
-      .then((r) => r[0]?.n ?? 0);
-  return stock === 'all' ? cachedReference(db, `shop-listing-total:${role}`, count) : count();
+    (where === null
+      ? wholeListCount(db, stock).execute({ role })
+      : db.select({ n: sql<number>`cast(count(*) as integer)` }).from(products).where(where)
+    ).then((r) => r[0]?.n ?? 0);
+  const key = keptTotalKey(role, filters);
+  return key === null ? count() : cachedReference(db, key, count);
 }
 
 export type ShopCardRow = {
@@ -304,28 +308,6 @@ export async function shopCards(db: Executor, ids: readonly number[]): Promise<S
   return inIdOrder(ids, rows.map(toCard));
 }
 
-/** A category page without other filters: its total is kept like the whole listing's (decision 0110). */
-function isPlainCategory(f: ShopListFilters): boolean {
-  return f.categoryId !== undefined && isWholeList({ ...f, categoryId: undefined });
-}
-
-/**
- * The total of a filtered listing: counted, except a plain category page's, which is kept per
- * reference version when out-of-stock products are listed: the categories, their links to products
- * (migration 0042) and who may see a product (0030) all bump it.
- */
-function filteredTotal(db: Executor, role: ShopViewerRole, filters: ShopListFilters, where: SQL) {
-  const count = () =>
-    db
-      .select({ n: sql<number>`cast(count(*) as integer)` })
-      .from(products)
-      .where(where)
-      .then((r) => r[0]?.n ?? 0);
-  return !filters.hideOutOfStock && isPlainCategory(filters)
-    ? cachedReference(db, `shop-category-total:${role}:${filters.categoryId}`, count)
-    : count();
-}
-
 /** One page of the listing for a role: the page's cards, then the total when the page does not tell it. */
 export async function shopProductPage(
   db: Executor,
@@ -341,14 +323,10 @@ export async function shopProductPage(
   const rows = (
     where === null
       ? await wholeListPage(db, role, `${sort}:${stock}`, limit, offset)
-      : await cardsOfIds(db, await filteredIds(db, where, sort, limit, offset))
+      : await cardsOfIds(db, await pageIds(db, where, sort, limit, offset))
   ).map(toCard);
   const total =
-    offset === 0 && rows.length < limit
-      ? rows.length
-      : where === null
-        ? await wholeListTotal(db, role, stock)
-        : await filteredTotal(db, role, filters, where);
+    offset === 0 && rows.length < limit ? rows.length : await listingTotal(db, role, filters, where);
   return { rows, total };
 }
 
@@ -357,7 +335,7 @@ export async function featuredShopProducts(db: Executor, role: ShopViewerRole, l
   const ids = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(visibleTo(role), eq(products.isFeatured, true)))
+    .where(and(shopVisibleTo(role), eq(products.isFeatured, true)))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
   return shopCards(
@@ -368,14 +346,16 @@ export async function featuredShopProducts(db: Executor, role: ShopViewerRole, l
 
 const shopDetailBySlug = preparedStatement((db) =>
   productDetailSelect(db)
-    .where(and(eq(products.slug, sql.placeholder('slug')), visibleTo(sql`${sql.placeholder('role')}::text`)))
+    .where(
+      and(eq(products.slug, sql.placeholder('slug')), shopVisibleTo(sql`${sql.placeholder('role')}::text`)),
+    )
     .limit(1)
     .prepare('shop_product_detail_by_slug'),
 );
 
 const shopDetailById = preparedStatement((db) =>
   productDetailSelect(db)
-    .where(and(eq(products.id, sql.placeholder('id')), visibleTo(sql`${sql.placeholder('role')}::text`)))
+    .where(and(eq(products.id, sql.placeholder('id')), shopVisibleTo(sql`${sql.placeholder('role')}::text`)))
     .limit(1)
     .prepare('shop_product_detail_by_id'),
 );
@@ -408,14 +388,16 @@ const versionSelect = (db: Executor) => db.select({ version: productRowVersion }
 
 const shopVersionBySlug = preparedStatement((db) =>
   versionSelect(db)
-    .where(and(eq(products.slug, sql.placeholder('slug')), visibleTo(sql`${sql.placeholder('role')}::text`)))
+    .where(
+      and(eq(products.slug, sql.placeholder('slug')), shopVisibleTo(sql`${sql.placeholder('role')}::text`)),
+    )
     .limit(1)
     .prepare('shop_product_version_by_slug'),
 );
 
 const shopVersionById = preparedStatement((db) =>
   versionSelect(db)
-    .where(and(eq(products.id, sql.placeholder('id')), visibleTo(sql`${sql.placeholder('role')}::text`)))
+    .where(and(eq(products.id, sql.placeholder('id')), shopVisibleTo(sql`${sql.placeholder('role')}::text`)))
     .limit(1)
     .prepare('shop_product_version_by_id'),
 );
@@ -513,7 +495,7 @@ export async function sitemapEntries(db: Executor) {
       db
         .select({ slug: products.slug, updatedAt: products.updatedAt })
         .from(products)
-        .where(visibleTo('guest'))
+        .where(shopVisibleTo('guest'))
         .orderBy(asc(products.id)),
     () =>
       db

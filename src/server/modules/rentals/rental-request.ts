@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { CONTACT_MESSAGES } from '../../../contracts/contact';
 import {
@@ -17,6 +17,7 @@ import type { Executor } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
 import { enforceRateLimits, type RateLimit } from '../../platform/http/rate-limit';
 import { shopToday } from '../../platform/settings/settings-store';
+import { shopVisibleTo } from '../catalogue';
 import { productStocks, products } from '../catalogue/catalogue.tables';
 import { defaultCurrency } from '../currencies';
 import { activePickupPoints } from '../shop-setup';
@@ -51,14 +52,7 @@ async function rentableProduct(db: Executor, id: number, role: string) {
       isRental: products.isRentalProduct,
     })
     .from(products)
-    .where(
-      and(
-        eq(products.id, id),
-        eq(products.isActive, true),
-        isNull(products.deletedAt),
-        sql`${products.shopVisibility} && array[${role}, 'guest']::text[]`,
-      ),
-    );
+    .where(and(eq(products.id, id), shopVisibleTo(role)));
   if (!product) return null;
   return product;
 }
