@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../server/platform/db/database';
-import { cachedReference, withReferenceCache } from '../server/platform/db/reference-cache';
+import {
+  cachedReference,
+  withReferenceCache,
+  withReferenceCacheInTransaction,
+} from '../server/platform/db/reference-cache';
 import { getSetting } from '../server/platform/settings/settings-store';
 import { freshDatabase } from './test-database';
 
@@ -68,6 +72,34 @@ describe('reference data version', () => {
     expect(await version()).toBe(before + 1);
   });
 
+  it('moves on every write of what the checkout reads from the cache (decision 0111)', async () => {
+    // Each write by plain SQL, as a script or another process would make it.
+    const writes = [
+      sql`insert into countries (name, code, status) values ('Cacheland', 'CL', 1)`,
+      sql`insert into states (name, country_id, status) select 'Cache State', id, 1 from countries where code = 'CL'`,
+      sql`update states set status = 0 where name = 'Cache State'`,
+      sql`update countries set name = 'Cacheland renamed' where code = 'CL'`,
+      sql`insert into shipping_methods (name, price) values ('Cache post', 5)`,
+      sql`insert into shipping_zones (name) values ('Cache zone')`,
+      sql`insert into shipping_zone_countries (zone_id, country_id)
+        select z.id, c.id from shipping_zones z, countries c where z.name = 'Cache zone' and c.code = 'CL'`,
+      sql`insert into shipping_zone_states (zone_id, state_id)
+        select z.id, s.id from shipping_zones z, states s where z.name = 'Cache zone' and s.name = 'Cache State'`,
+      sql`insert into shipping_zone_rates (zone_id, method_id, rate)
+        select z.id, m.id, 3 from shipping_zones z, shipping_methods m where z.name = 'Cache zone' and m.name = 'Cache post'`,
+      sql`update shipping_zone_rates set rate = 4 where rate = 3`,
+      sql`delete from shipping_zone_states where state_id in (select id from states where name = 'Cache State')`,
+      sql`update shipping_methods set price = 6 where name = 'Cache post'`,
+      sql`insert into payment_methods (name, code) values ('Cache pay', 'cache_pay')`,
+      sql`update payment_methods set display_order = display_order + 1 where code = 'cache_pay'`,
+    ];
+    for (const [index, write] of writes.entries()) {
+      const before = await version();
+      await database.db.execute(write);
+      expect(await version(), `write ${index}`).toBe(before + 1);
+    }
+  });
+
   it('moves when a rule’s uses reach its total limit, not on every use', async () => {
     await database.db.execute(sql`
       insert into discount_rules (name, type, discount_value, total_usage_limit, usage_count)
@@ -119,6 +151,33 @@ describe('cachedReference', () => {
     );
     expect(direct).toBe(4);
     expect(loads()).toBe(0);
+  });
+
+  it('serves a transaction opened for it from the process cache, at the version it was given', async () => {
+    const { read, loads } = counter();
+    const inRequest = await read('test:c');
+    const known = await version();
+    const inTransaction = await database.db.transaction((tx) =>
+      withReferenceCacheInTransaction(
+        database.db,
+        tx,
+        () => cachedReference(tx, 'test:c', async () => ({ loads: -1 })),
+        known,
+      ),
+    );
+    expect(inTransaction).toBe(inRequest);
+    expect(loads()).toBe(1);
+    // A committed write is seen at the next version.
+    await database.db.execute(
+      sql`insert into brands (name, slug) values ('Versioned brand', 'versioned-brand')`,
+    );
+    const loaded = await database.db.transaction((tx) =>
+      withReferenceCacheInTransaction(database.db, tx, () =>
+        cachedReference(tx, 'test:c', async () => ({ loads: -2 })),
+      ),
+    );
+    expect(loaded).toEqual({ loads: -2 });
+    expect(await read('test:c')).toBe(loaded);
   });
 
   it('answers a setting written by plain SQL on the next request', async () => {

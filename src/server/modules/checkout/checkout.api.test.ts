@@ -359,6 +359,48 @@ describe('POST /checkout', () => {
     expect((await visitor.get('/api/cart')).json().count).toBe(2);
   });
 
+  it('reads shipping, places and payment methods as just changed, though it keeps them per version (decision 0111)', async () => {
+    const db = t.ctx.db;
+    const lamp = await createProduct(db, { name: 'Versioned lamp', price: '10.00', stockQuantity: 9 });
+    const buy = async (overrides: Record<string, unknown> = {}) => {
+      const visitor = await guest();
+      await visitor.post('/cart/add', { product_id: lamp.id, quantity: 1 });
+      return visitor.post('/checkout', form(overrides));
+    };
+    const first = await buy();
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await orderOf(first.json().order_code)).shippingCost).toBe('20.00');
+
+    // Each change made by plain SQL, as another process or a script would: the next order sees it.
+    await db.execute(sql`update shipping_zone_rates set rate = 35 where method_id = ${place.methodId}`);
+    const dearer = await buy();
+    expect(dearer.statusCode, dearer.body).toBe(201);
+    expect((await orderOf(dearer.json().order_code)).shippingCost).toBe('35.00');
+    await db.execute(sql`update shipping_zone_rates set rate = 20 where method_id = ${place.methodId}`);
+
+    await db.execute(sql`update payment_methods set status = 'disabled' where code = 'cod'`);
+    const noCod = await buy();
+    expect(noCod.statusCode).toBe(422);
+    expect(noCod.json().errors).toMatchObject({ payment_type: [M.paymentMethod] });
+    await db.execute(sql`update payment_methods set status = 'enabled' where code = 'cod'`);
+
+    await db.execute(sql`update states set status = 0 where id = ${place.stateId}`);
+    const closedState = await buy();
+    expect(closedState.statusCode).toBe(422);
+    expect(closedState.json().errors).toMatchObject({ state_id: [M.stateUnknown] });
+    await db.execute(sql`update states set status = 1 where id = ${place.stateId}`);
+
+    await db.execute(sql`update shipping_methods set enabled = false where id = ${place.methodId}`);
+    const noMethod = await buy();
+    expect(noMethod.statusCode).toBe(422);
+    expect(noMethod.json().errors).toMatchObject({ shipping_method: [M.shippingUnavailable] });
+    await db.execute(sql`update shipping_methods set enabled = true where id = ${place.methodId}`);
+
+    const again = await buy();
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await orderOf(again.json().order_code)).shippingCost).toBe('20.00');
+  });
+
   it('refuses a submission without the page’s CSRF token', async () => {
     const visitor = await guest();
     const response = await visitor.request({

@@ -9,7 +9,7 @@ import { shippingQuote } from '../../../domain/shipping/shipping-cost';
 import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { products } from '../catalogue';
-import { findCity, findShippingMethod, findState, loadZones, methodRule, zoneRule } from './shipping.queries';
+import { countryOfState, findCity, methodRule, quotedMethod, quotedZones } from './shipping.queries';
 
 const itemsFactsStatement = preparedStatement((db) =>
   db
@@ -46,7 +46,7 @@ export async function quoteShipping(
   ctx: { db: Executor },
   input: CalculateShippingBody,
 ): Promise<ShippingQuoteReply> {
-  const method = await findShippingMethod(ctx.db, input.shipping_method_id);
+  const method = await quotedMethod(ctx.db, input.shipping_method_id);
   if (!method) throw fieldError('shipping_method_id', M.methodUnknown);
 
   const errors: FieldErrors = {};
@@ -63,11 +63,11 @@ export async function quoteShipping(
     }
   }
   if (stateId !== null && !errors.city_id) {
-    const state = await findState(ctx.db, stateId);
-    if (!state) addFieldError(errors, 'state_id', M.stateUnknown);
-    else if (countryId !== null && state.countryId !== countryId) {
+    const stateCountry = await countryOfState(ctx.db, stateId);
+    if (stateCountry === null) addFieldError(errors, 'state_id', M.stateUnknown);
+    else if (countryId !== null && stateCountry !== countryId) {
       addFieldError(errors, 'state_id', M.stateNotInCountry);
-    } else countryId = state.countryId;
+    } else countryId = stateCountry;
   }
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
@@ -76,7 +76,7 @@ export async function quoteShipping(
       ? await itemsFacts(ctx, input.items)
       : { weightKg: input.cart_weight, allFreeShipping: false };
   const subtotal = fromDecimal(input.cart_total);
-  const zones = (await loadZones(ctx.db)).map(zoneRule);
+  const zones = await quotedZones(ctx.db);
   const quote = shippingQuote(
     methodRule(method),
     zones,

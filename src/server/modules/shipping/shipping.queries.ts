@@ -6,6 +6,7 @@ import type { ShippingMethod, ShippingZone } from '../../../domain/shipping/ship
 import type { Executor } from '../../platform/db/database';
 import { preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
+import { cachedReference } from '../../platform/db/reference-cache';
 import { likePattern, paged } from '../../platform/http/paging';
 import {
   cities,
@@ -336,6 +337,41 @@ export function zoneRule(zone: ShippingZoneRow): ShippingZone {
     stateIds: zone.states.map((s) => s.id),
     rates: new Map(zone.rates.map((r) => [r.methodId, fromDecimal(r.rate)])),
   };
+}
+
+// The quote's reference reads. Every checkout quotes its shipping in its transaction; methods, zones,
+// their countries, states and rates, countries and states all bump the reference version (migration
+// 0043), so a process keeps them whole per version (docs/decisions/0111), not one entry per id a
+// request names.
+
+const allMethodsStatement = preparedStatement((db) =>
+  db.select(methodColumns).from(shippingMethods).prepare('shipping_methods_all'),
+);
+const stateCountriesStatement = preparedStatement((db) =>
+  db.select({ id: states.id, countryId: states.countryId }).from(states).prepare('shipping_state_countries'),
+);
+
+/** A method as the quote reads it, or null. */
+export async function quotedMethod(db: Executor, id: number): Promise<ShippingMethodRow | null> {
+  const byId = await cachedReference(db, 'shipping:methods-by-id', async () => {
+    const rows = await allMethodsStatement(db).execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  });
+  return byId.get(id) ?? null;
+}
+
+/** The country of a state, or null when there is no such state. */
+export async function countryOfState(db: Executor, id: number): Promise<number | null> {
+  const byId = await cachedReference(db, 'shipping:state-countries', async () => {
+    const rows = await stateCountriesStatement(db).execute();
+    return new Map(rows.map((row) => [row.id, row.countryId]));
+  });
+  return byId.get(id) ?? null;
+}
+
+/** Every zone as the shipping rule reads it. */
+export function quotedZones(db: Executor): Promise<ShippingZone[]> {
+  return cachedReference(db, 'shipping:zone-rules', async () => (await loadZones(db)).map(zoneRule));
 }
 
 /** GET /api/shipping-zones/location-data: every country and state, for the zone modal. */

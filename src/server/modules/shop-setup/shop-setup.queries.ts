@@ -2,6 +2,7 @@ import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { PickupPointsListQuery } from '../../../contracts/shop-setup';
 import type { Executor } from '../../platform/db/database';
 import { preparedStatement } from '../../platform/db/prepared';
+import { cachedReference } from '../../platform/db/reference-cache';
 import { likePattern, paged } from '../../platform/http/paging';
 import { files } from '../files/files.tables';
 import { paymentMethods, pickupPoints } from './shop-setup.tables';
@@ -85,7 +86,11 @@ export async function listPaymentMethods(
   db: Executor,
   statuses?: readonly string[],
 ): Promise<PaymentMethodRow[]> {
-  return methodsStatement(db).execute({ statuses: statuses ? [...statuses] : null });
+  // Kept per reference version (decision 0111: migration 0043 bumps it on every write of the
+  // methods; their icons are files, which bump it too). Shared between requests: not to be changed.
+  return cachedReference(db, `payment-methods:${statuses?.join(',') ?? '*'}`, () =>
+    methodsStatement(db).execute({ statuses: statuses ? [...statuses] : null }),
+  );
 }
 
 /** Prepared (docs/decisions/0091): every checkout and checkout page reads the methods offered. */

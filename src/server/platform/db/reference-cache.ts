@@ -10,9 +10,10 @@ import { preparedStatement } from './prepared';
  * use case or a plain SQL statement is seen by the next request of every process: a request reads
  * the version once, at its first reference read, and uses what this process loaded at that version,
  * or loads it. Without a request scope (jobs, tests calling use cases, transactions) nothing is
- * cached: reads go to the database as before.
+ * cached: reads go to the database as before, except in a transaction opened with
+ * withReferenceCacheInTransaction (docs/decisions/0111).
  */
-type Scope = { db: Executor; version: Promise<number> | null };
+type Scope = { db: Executor; root: Executor; version: Promise<number> | null };
 
 const scopes = new AsyncLocalStorage<Scope>();
 
@@ -30,7 +31,36 @@ let cache: { db: Executor; version: number; values: Map<string, Promise<unknown>
  * `knownVersion`: the version when the request has read it already (with its session).
  */
 export function withReferenceCache<T>(db: Executor, run: () => T, knownVersion?: number): T {
-  return scopes.run({ db, version: knownVersion === undefined ? null : Promise.resolve(knownVersion) }, run);
+  return scopes.run(
+    { db, root: db, version: knownVersion === undefined ? null : Promise.resolve(knownVersion) },
+    run,
+  );
+}
+
+/**
+ * Runs `run`, inside the transaction `tx` of the handle `root`, with the reference reads it makes on
+ * `tx` answered from `root`'s cache (docs/decisions/0111): the checkout reads settings, rules,
+ * currencies, countries, shipping and payment methods in its transaction, one round trip each.
+ * `knownVersion`: the version the request's session statement read just before; without it the
+ * transaction reads the version at its first reference read. Only for a transaction that writes no
+ * reference data before it reads it: what it reads is what another request reading the same version
+ * would read, not its own uncommitted writes.
+ */
+export function withReferenceCacheInTransaction<T>(
+  root: Executor,
+  tx: Executor,
+  run: () => T,
+  knownVersion?: number,
+): T {
+  return scopes.run(
+    { db: tx, root, version: knownVersion === undefined ? null : Promise.resolve(knownVersion) },
+    run,
+  );
+}
+
+/** Whether reference reads on `db` are answered from the cache (a request's handle or a transaction opened so). */
+export function readsReferenceCache(db: Executor): boolean {
+  return scopes.getStore()?.db === db;
 }
 
 async function versionOf(scope: Scope): Promise<number> {
@@ -49,7 +79,9 @@ export async function cachedReference<T>(db: Executor, key: string, load: () => 
   const scope = scopes.getStore();
   if (!scope || scope.db !== db) return load();
   const version = await versionOf(scope);
-  if (!cache || cache.db !== db || cache.version < version) cache = { db, version, values: new Map() };
+  const root = scope.root;
+  if (!cache || cache.db !== root || cache.version < version)
+    cache = { db: root, version, values: new Map() };
   // A request that read an older version than this process has since loaded reads for itself.
   else if (cache.version > version) return load();
   let value = cache.values.get(key) as Promise<T> | undefined;

@@ -12,7 +12,7 @@ import { type IsoDate, isoDateInZone } from '../../../domain/dates/date-format';
 import { validationError } from '../../../domain/errors';
 import type { Executor } from '../db/database';
 import { preparedStatement } from '../db/prepared';
-import { cachedReference } from '../db/reference-cache';
+import { cachedReference, readsReferenceCache } from '../db/reference-cache';
 import { settings } from './settings.tables';
 
 function readStored<K extends SettingKey>(key: K, stored: unknown): SettingValue<K> {
@@ -92,8 +92,9 @@ export function settingsReader<K extends SettingKey>(
     return result;
   };
   return async (db) => {
-    if (db instanceof PgTransaction) return valuesOf(await settingsOfTransaction(db));
-    // Outside a transaction, within a request: the values as read and checked once per reference
+    if (db instanceof PgTransaction && !readsReferenceCache(db))
+      return valuesOf(await settingsOfTransaction(db));
+    // Outside a transaction (or in one that reads reference data from the cache, decision 0111), within a request: the values as read and checked once per reference
     // version, shared by the requests that read that version, hence frozen (issue 14: checking them
     // again on every page was a tenth of the product page's work).
     return cachedReference(db, `settings:${name}`, async () =>
