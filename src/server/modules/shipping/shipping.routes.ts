@@ -18,6 +18,7 @@ import { fromDecimal, toDecimal } from '../../../domain/money/money';
 import { isMethodAvailable, zoneOf } from '../../../domain/shipping/shipping-cost';
 import { actorOf } from '../../platform/auth/actor';
 import type { LoadedSession } from '../../platform/auth/sessions';
+import { withReferenceCache } from '../../platform/db/reference-cache';
 import { defineRoute } from '../../platform/http/define-route';
 import { notFound } from '../../platform/http/errors';
 import { deleteCity } from './delete-city';
@@ -242,7 +243,10 @@ export const shippingRoutes = [
     url: '/api/shipping-methods/calculate',
     auth: 'public',
     body: calculateShippingBody,
-    handler: async ({ ctx, body }) => quoteShipping(ctx, body),
+    // A read sent as a POST: it reads the methods, states and zones through the reference cache at
+    // the session's version, as the checkout does (docs/decisions/0111), not the whole lists each time.
+    handler: async ({ ctx, body, req }) =>
+      withReferenceCache(ctx.db, () => quoteShipping(ctx, body), req.sessionState.referenceVersion),
   }),
 
   defineRoute({
