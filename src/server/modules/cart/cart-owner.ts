@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
@@ -81,34 +81,45 @@ export function clearCartCookie(reply: FastifyReply): void {
   reply.clearCookie(CART_COOKIE, { path: '/' });
 }
 
-/** The owner's cart under its row lock (checkout: adds from another tab wait), or null when none. */
-export async function lockCart(tx: Tx, owner: CartOwner): Promise<number | null> {
-  if (!('userId' in owner) && owner.guestToken === null) return null;
-  const [row] =
+/**
+ * Locks the owner's cart (FOR UPDATE) and reads its lines, in one statement (decision 0111: every
+ * statement of a checkout is a round trip while it holds locks). Null and no lines when the owner
+ * has no cart.
+ */
+export async function lockCartLines(
+  tx: Tx,
+  owner: CartOwner,
+): Promise<{ cartId: number | null; lines: CartLineRow[] }> {
+  if (!('userId' in owner) && owner.guestToken === null) return { cartId: null, lines: [] };
+  const rows =
     'userId' in owner
-      ? await lockUserCart(tx).execute({ userId: owner.userId })
-      : await lockGuestCart(tx).execute({ tokenHash: hashToken(owner.guestToken!) });
-  return row?.id ?? null;
+      ? await lockUserCartLines(tx).execute({ userId: owner.userId })
+      : await lockGuestCartLines(tx).execute({ tokenHash: hashToken(owner.guestToken!) });
+  const lines: CartLineRow[] = [];
+  for (const row of rows) if (row.line) lines.push(row.line);
+  return { cartId: rows[0]?.cartId ?? null, lines };
 }
 
-// The checkout's first statements (docs/decisions/0091): built once per process.
-const lockUserCart = preparedStatement((db) =>
-  db
-    .select({ id: carts.id })
-    .from(carts)
-    .where(eq(carts.userId, sql.placeholder('userId')))
-    .for('update')
-    .limit(1)
-    .prepare('cart_lock_by_user'),
+export type CartLineRow = typeof cartItems.$inferSelect;
+
+// The checkout's first statement (docs/decisions/0091): built once per process.
+function lockedCartLines(db: Executor, owner: SQL, name: string) {
+  const locked = db
+    .$with('locked')
+    .as(db.select({ id: carts.id }).from(carts).where(owner).for('update').limit(1));
+  return db
+    .with(locked)
+    .select({ cartId: locked.id, line: cartItems })
+    .from(locked)
+    .leftJoin(cartItems, eq(cartItems.cartId, locked.id))
+    .orderBy(asc(cartItems.id))
+    .prepare(name);
+}
+const lockUserCartLines = preparedStatement((db) =>
+  lockedCartLines(db, eq(carts.userId, sql.placeholder('userId')), 'cart_lock_lines_by_user'),
 );
-const lockGuestCart = preparedStatement((db) =>
-  db
-    .select({ id: carts.id })
-    .from(carts)
-    .where(eq(carts.guestTokenHash, sql.placeholder('tokenHash')))
-    .for('update')
-    .limit(1)
-    .prepare('cart_lock_by_guest'),
+const lockGuestCartLines = preparedStatement((db) =>
+  lockedCartLines(db, eq(carts.guestTokenHash, sql.placeholder('tokenHash')), 'cart_lock_lines_by_guest'),
 );
 
 const deleteCartItems = preparedStatement((db) =>

@@ -9,9 +9,9 @@ import type { Storage } from '../../platform/files/storage';
 import { getSettings } from '../../platform/settings/settings-store';
 import { loadShopProducts, type ShopPricing, shopUnitPrice } from '../catalogue';
 import { cartItems } from './cart.tables';
-import { type CartOwner, findCartId } from './cart-owner';
+import { type CartLineRow, type CartOwner, findCartId } from './cart-owner';
 
-export type CartLineRow = typeof cartItems.$inferSelect;
+export type { CartLineRow };
 
 /** Who the cart is read for: their prices, what they may see, whether stock counts. */
 export type CartReader = {
@@ -20,7 +20,7 @@ export type CartReader = {
   storage: Pick<Storage, 'url'>;
 };
 
-export async function cartLines(db: Executor, cartId: number): Promise<CartLineRow[]> {
+async function cartLines(db: Executor, cartId: number): Promise<CartLineRow[]> {
   return cartLinesStatement(db).execute({ cartId });
 }
 

@@ -1,8 +1,15 @@
 export { addLinesToUserCart, type CartLineInput } from './add-lines-to-user-cart';
-export { type CartLineRow, type CartReader, cartLines, ownerCartCount, readCart } from './cart.queries';
+export { type CartLineRow, type CartReader, ownerCartCount, readCart } from './cart.queries';
 export { cartRoutes } from './cart.routes';
 export { cartItems, carts } from './cart.tables';
-export { CART_COOKIE, type CartOwner, cartOwnerOf, clearCartCookie, emptyCart, lockCart } from './cart-owner';
+export {
+  CART_COOKIE,
+  type CartOwner,
+  cartOwnerOf,
+  clearCartCookie,
+  emptyCart,
+  lockCartLines,
+} from './cart-owner';
 export { cartReaderOf, visibleToOf } from './cart-reader';
 export { mergeGuestCartAtSignIn } from './change-cart';
 export { assertOrderingOpen } from './ordering-open';

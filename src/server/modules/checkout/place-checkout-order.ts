@@ -16,7 +16,7 @@ import { placeholders, preparedStatement } from '../../platform/db/prepared';
 import { withReferenceCacheInTransaction } from '../../platform/db/reference-cache';
 import { enqueueAll, queued } from '../../platform/jobs/job-queue';
 import { getSettings } from '../../platform/settings/settings-store';
-import { assertOrderingOpen, cartLines, cartOwnerOf, cartReaderOf, emptyCart, lockCart } from '../cart';
+import { assertOrderingOpen, cartOwnerOf, cartReaderOf, emptyCart, lockCartLines } from '../cart';
 import { loadShopProducts, shopUnitPrice } from '../catalogue';
 import { placeWebOrder } from '../orders';
 import { quoteShipping } from '../shipping';
@@ -72,8 +72,7 @@ export async function placeCheckoutOrder(
       async (): Promise<PlacedOrder> => {
         await assertOrderingOpen(tx);
         const reader = await cartReaderOf(ctx, session, tx);
-        const cartId = await lockCart(tx, owner);
-        const lines = cartId === null ? [] : await cartLines(tx, cartId);
+        const { cartId, lines } = await lockCartLines(tx, owner);
         const sellable = await loadShopProducts(
           tx,
           lines.map((l) => l.productId),

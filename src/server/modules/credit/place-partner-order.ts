@@ -10,7 +10,7 @@ import type { SignedInSession } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
 import { getSetting } from '../../platform/settings/settings-store';
 import { findUser } from '../accounts';
-import { assertOrderingOpen, cartLines, cartOwnerOf, cartReaderOf, emptyCart, lockCart } from '../cart';
+import { assertOrderingOpen, cartOwnerOf, cartReaderOf, emptyCart, lockCartLines } from '../cart';
 import { loadShopProducts, shopUnitPrice } from '../catalogue';
 import { defaultCurrency } from '../currencies';
 import { placeWebOrder } from '../orders';
@@ -44,8 +44,7 @@ export async function placePartnerOrder(
     const reader = await cartReaderOf(ctx, session, tx);
     const user = await findUser(tx, session.user.id);
     const currency = await defaultCurrency(tx);
-    const cartId = await lockCart(tx, owner);
-    const lines = cartId === null ? [] : await cartLines(tx, cartId);
+    const { cartId, lines } = await lockCartLines(tx, owner);
     const sellable = await loadShopProducts(
       tx,
       lines.map((l) => l.productId),

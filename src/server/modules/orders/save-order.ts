@@ -41,7 +41,7 @@ import { shopToday } from '../../platform/settings/settings-store';
 import { checkCustomerAccount } from '../accounts';
 import { defaultCurrency } from '../currencies';
 import { currencies } from '../currencies/currencies.tables';
-import { shippingMethods } from '../shipping/shipping.tables';
+import { quotedMethod } from '../shipping';
 import { findPickupPoint } from '../shop-setup';
 import { lockStockItems } from '../stock';
 import { settleOrderRuleUses } from './order-discount-uses';
@@ -157,11 +157,6 @@ export async function writeItems(
     .returning();
 }
 
-async function exists(tx: Tx, table: typeof shippingMethods | typeof currencies, id: number) {
-  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
-  return row !== undefined;
-}
-
 /** The order's own fields after the delivery rules of spec 1 §4 and DECISIONS 8. */
 async function deliveryOf(
   tx: Tx,
@@ -199,7 +194,8 @@ async function deliveryOf(
     const addressError = deliveryAddressError(delivery);
     if (addressError) addFieldError(errors, 'delivery_address', addressError);
   }
-  if (delivery.carrier_id !== null && !(await exists(tx, shippingMethods, delivery.carrier_id)))
+  // Read as the shipping quote reads it: from the reference cache in the checkout (decision 0111).
+  if (delivery.carrier_id !== null && !(await quotedMethod(tx, delivery.carrier_id)))
     addFieldError(errors, 'carrier_id', NOT_FOUND_MESSAGES.carrier);
   if (needsReason(delivery.delivery_status) && !delivery.status_reason?.trim())
     addFieldError(errors, 'status_reason', M.reasonRequired);

@@ -1,4 +1,10 @@
 export { quoteShipping } from './quote-shipping';
 export { seedDemoShipping } from './seed-demo-shipping';
-export { findCountry, findShippingMethod, findState, listShippingMethods } from './shipping.queries';
+export {
+  findCountry,
+  findShippingMethod,
+  findState,
+  listShippingMethods,
+  quotedMethod,
+} from './shipping.queries';
 export { shippingRoutes } from './shipping.routes';
