@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cents } from '../money/money';
 import {
   isMethodAvailable,
+  itemsShippingFacts,
   type ShippingAddress,
   type ShippingCart,
   type ShippingMethod,
@@ -44,6 +45,27 @@ const zones = [island, outerIslands];
 
 const inPortLouis: ShippingAddress = { countryId: MAURITIUS, stateId: PORT_LOUIS, cityCost: cents(0) };
 const cart: ShippingCart = { subtotal: cents(10_000), weightKg: 0, allFreeShipping: false };
+
+describe('itemsShippingFacts', () => {
+  it.each([
+    { items: [], weightKg: 0, allFreeShipping: false },
+    { items: [{ weightKg: 1.5, quantity: 2, isFreeShipping: true }], weightKg: 3, allFreeShipping: true },
+    {
+      items: [
+        { weightKg: 0.25, quantity: 4, isFreeShipping: true },
+        { weightKg: 2, quantity: 1, isFreeShipping: false },
+      ],
+      weightKg: 3,
+      allFreeShipping: false,
+    },
+    { items: [{ weightKg: 0, quantity: 7, isFreeShipping: false }], weightKg: 0, allFreeShipping: false },
+  ])(
+    '$items.length items weigh $weightKg kg, all free: $allFreeShipping',
+    ({ items, weightKg, allFreeShipping }) => {
+      expect(itemsShippingFacts(items)).toEqual({ weightKg, allFreeShipping });
+    },
+  );
+});
 
 describe('isMethodAvailable (DECISIONS 15: only inside the min/max order amount)', () => {
   it.each<[string, Partial<ShippingMethod>, number, boolean]>([

@@ -30,6 +30,17 @@ export type ShippingAddress = { countryId: number | null; stateId: number | null
 
 export type ShippingCart = { subtotal: Cents; weightKg: number; allFreeShipping: boolean };
 
+export type ItemsShippingFacts = Pick<ShippingCart, 'weightKg' | 'allFreeShipping'>;
+
+/** What the items sent weigh, and whether every one ships free (none sent: not free). */
+export function itemsShippingFacts(
+  items: readonly { weightKg: number; quantity: number; isFreeShipping: boolean }[],
+): ItemsShippingFacts {
+  let weightKg = 0;
+  for (const item of items) weightKg += item.weightKg * item.quantity;
+  return { weightKg, allFreeShipping: items.length > 0 && items.every((i) => i.isFreeShipping) };
+}
+
 /** Whether a method may be chosen for a cart of this subtotal. */
 export function isMethodAvailable(method: ShippingMethod, subtotal: Cents): boolean {
   if (!method.enabled) return false;

@@ -7,11 +7,17 @@ import type { VatInfo } from '../../../domain/pricing/vat';
 import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { qualified } from '../../platform/db/qualified';
-import { readTogether } from '../../platform/db/read-together';
 import type { Storage } from '../../platform/files/storage';
 import { files } from '../files';
-import { productStockColors, productStocks, products, vats } from './catalogue.tables';
-import { categoryIdsWithParents, type ShopPricing, vatInfoOf } from './pricing-context';
+import {
+  categories,
+  productCategories,
+  productStockColors,
+  productStocks,
+  products,
+  vats,
+} from './catalogue.tables';
+import { type ShopPricing, vatInfoOf, withParents } from './pricing-context';
 import {
   catalogueItemOf,
   type PriceableProduct,
@@ -51,7 +57,7 @@ export type ShopUnitPrice = { original: Cents; final: Cents; ruleId: number | nu
 
 /**
  * The products a buyer may buy (active, not deleted, shown to their role or to guests: spec 2 shop
- * visibility), with their variants and VAT, in two queries. A product the buyer may not see is
+ * visibility), with their variants, categories and VAT, in one query. A product the buyer may not see is
  * simply absent: to them it does not exist (issue 14).
  */
 export async function loadShopProducts(
@@ -63,11 +69,6 @@ export async function loadShopProducts(
   const result = new Map<number, SellableProduct>();
   if (ids.length === 0) return result;
   const rows = await shopProductRows(db).execute({ ids, visibleTo });
-  const found = rows.map((r) => r.id);
-  const [variantRows, categoryIds] = await readTogether(db, [
-    () => (found.length ? shopVariantRows(db).execute({ ids: found }) : Promise.resolve([])),
-    () => categoryIdsWithParents(db, found),
-  ]);
   for (const row of rows) {
     result.set(row.id, {
       id: row.id,
@@ -86,19 +87,21 @@ export async function loadShopProducts(
           ? vatInfoOf({ type: row.vatType, rate: row.vatRate ?? '0' })
           : null,
       thumbnailUrl: thumbnailUrl(row, storage),
-      variants: new Map(),
-      pricingCategoryIds: categoryIds.get(row.id) ?? [],
+      variants: new Map(
+        row.variants.map((v) => [
+          v.id,
+          {
+            id: v.id,
+            label: v.variant,
+            sku: v.sku,
+            qty: v.qty,
+            price: fromDecimal(v.price),
+            colorIds: v.colorIds,
+          },
+        ]),
+      ),
+      pricingCategoryIds: withParents(row.categories),
       priceable: row,
-    });
-  }
-  for (const v of variantRows) {
-    result.get(v.productId)?.variants.set(v.id, {
-      id: v.id,
-      label: v.variant,
-      sku: v.sku,
-      qty: v.qty,
-      price: fromDecimal(v.price),
-      colorIds: v.colorIds,
     });
   }
   return result;
@@ -122,30 +125,26 @@ const shopProductRows = preparedStatement((db) =>
       vatIsActive: vats.isActive,
       thumbnailPath: files.path,
       thumbnailPreviewPath: files.previewPath,
+      // Its variants and its categories in the same statement (decision 0111: a cart read and every
+      // checkout read them, a round trip each).
+      variants: sql<
+        { id: number; variant: string; sku: string | null; qty: number; price: string; colorIds: number[] }[]
+      >`coalesce((
+        select json_agg(json_build_object('id', ps.id, 'variant', ps.variant, 'sku', ps.sku, 'qty', ps.qty,
+          'price', ps.price::text,
+          'colorIds', coalesce((select array_agg(psc.color_id) from ${productStockColors} psc where psc.product_stock_id = ps.id), '{}'))
+          order by ps.id)
+        from ${productStocks} ps where ps.product_id = ${qualified(products.id)}), '[]')`,
+      categories: sql<{ id: number; parentId: number | null }[]>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id) order by c.id)
+        from ${productCategories} pc join ${categories} c on c.id = pc.category_id
+        where pc.product_id = ${qualified(products.id)}), '[]')`,
     })
     .from(products)
     .leftJoin(vats, eq(vats.id, products.vatId))
     .leftJoin(files, eq(files.id, products.thumbnailId))
     .where(and(inIdsPlaceholder(products.id), shopVisibleTo(sql`${sql.placeholder('visibleTo')}::text`)))
     .prepare('shop_items_products'),
-);
-
-const shopVariantRows = preparedStatement((db) =>
-  db
-    .select({
-      id: productStocks.id,
-      productId: productStocks.productId,
-      variant: productStocks.variant,
-      sku: productStocks.sku,
-      qty: productStocks.qty,
-      price: productStocks.price,
-      colorIds: sql<
-        number[]
-      >`coalesce((select array_agg(${qualified(productStockColors.colorId)}) from ${productStockColors} where ${qualified(productStockColors.productStockId)} = ${qualified(productStocks.id)}), '{}')`,
-    })
-    .from(productStocks)
-    .where(inIdsPlaceholder(productStocks.productId))
-    .prepare('shop_items_variants'),
 );
 
 /** A shop product with what the pricing engine reads of it. */

@@ -401,6 +401,56 @@ describe('POST /checkout', () => {
     expect((await orderOf(again.json().order_code)).shippingCost).toBe('20.00');
   });
 
+  it('charges by the weight of the products bought, and nothing when every one ships free', async () => {
+    const db = t.ctx.db;
+    const [byWeight] = await db
+      .insert(shippingMethods)
+      .values({ name: 'Freight', price: '5.00', pricePerKg: '3.00' })
+      .returning();
+    const heavy = await createProduct(db, {
+      name: 'Cast iron pan',
+      price: '40.00',
+      stockQuantity: 9,
+      weight: '2.5',
+    });
+    const light = await createProduct(db, {
+      name: 'Gift card',
+      price: '10.00',
+      stockQuantity: 9,
+      isFreeShipping: true,
+    });
+    const free = await createProduct(db, {
+      name: 'Free poster',
+      price: '4.00',
+      stockQuantity: 9,
+      isFreeShipping: true,
+    });
+    const buy = async (lines: { product_id: number; quantity: number }[]) => {
+      const visitor = await guest();
+      for (const line of lines) await visitor.post('/cart/add', line);
+      const response = await visitor.post('/checkout', form({ shipping_method: String(byWeight!.id) }));
+      expect(response.statusCode, response.body).toBe(201);
+      return orderOf(response.json().order_code);
+    };
+    // 5.00 + 3.00 × (2 × 2.5 kg): the gift card ships free but the pan does not.
+    expect(
+      (
+        await buy([
+          { product_id: heavy.id, quantity: 2 },
+          { product_id: light.id, quantity: 1 },
+        ])
+      ).shippingCost,
+    ).toBe('20.00');
+    expect(
+      (
+        await buy([
+          { product_id: light.id, quantity: 1 },
+          { product_id: free.id, quantity: 3 },
+        ])
+      ).shippingCost,
+    ).toBe('0.00');
+  });
+
   it('refuses a submission without the page’s CSRF token', async () => {
     const visitor = await guest();
     const response = await visitor.request({

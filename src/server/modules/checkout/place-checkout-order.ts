@@ -9,6 +9,7 @@ import { orderFormBody } from '../../../contracts/orders';
 import { AppError, addFieldError, type FieldErrors, validationError } from '../../../domain/errors';
 import { fromDecimal, toDecimal, toDecimalText, ZERO } from '../../../domain/money/money';
 import { orderTotals } from '../../../domain/pricing/totals';
+import { itemsShippingFacts } from '../../../domain/shipping/shipping-cost';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
@@ -160,6 +161,14 @@ export async function placeCheckoutOrder(
                 city_id: body.city_id,
                 shipping_method_id: Number(body.shipping_method),
               },
+              // The weights and free-shipping flags of the products just read (decision 0111).
+              itemsShippingFacts(
+                buyable.map((b) => ({
+                  weightKg: b.product.weight,
+                  quantity: b.line.quantity,
+                  isFreeShipping: b.product.isFreeShipping,
+                })),
+              ),
             );
             shipping = fromDecimal(quote.shipping_cost);
             carrierId = Number(body.shipping_method);

@@ -5,7 +5,11 @@ import {
 } from '../../../contracts/shipping';
 import { addFieldError, type FieldErrors, fieldError, validationError } from '../../../domain/errors';
 import { addMoney, cents, fromDecimal, toDecimal, ZERO } from '../../../domain/money/money';
-import { shippingQuote } from '../../../domain/shipping/shipping-cost';
+import {
+  type ItemsShippingFacts,
+  itemsShippingFacts,
+  shippingQuote,
+} from '../../../domain/shipping/shipping-cost';
 import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { products } from '../catalogue';
@@ -25,26 +29,34 @@ async function itemsFacts(ctx: { db: Executor }, items: CalculateShippingBody['i
   const rows = await itemsFactsStatement(ctx.db).execute({ ids });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const errors: FieldErrors = {};
-  let weightKg = 0;
+  const facts: { weightKg: number; quantity: number; isFreeShipping: boolean }[] = [];
   items.forEach((item, index) => {
     const product = byId.get(item.product_id);
     if (!product) addFieldError(errors, `items.${index}.product_id`, 'This product does not exist.');
-    else weightKg += Number(product.weight ?? 0) * item.quantity;
+    else
+      facts.push({
+        weightKg: Number(product.weight ?? 0),
+        quantity: item.quantity,
+        isFreeShipping: product.isFreeShipping,
+      });
   });
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  return { weightKg, allFreeShipping: rows.length > 0 && rows.every((r) => r.isFreeShipping) };
+  return itemsShippingFacts(facts);
 }
 
 /**
  * POST /api/shipping-methods/calculate (spec 3 §3, DECISIONS 15): loads the method, the zones and
  * the city and asks the shipping rule (`shippingQuote`, docs/decisions/0019) for the cost. When items
  * are sent, their weight and free-shipping flags come from the catalogue; cart_weight counts only
- * without items (docs/decisions/0024).
+ * without items (docs/decisions/0024). `itemsFacts`: the items' weight and free-shipping flags when
+ * the caller read them from the catalogue itself in the same transaction (the checkout, decision
+ * 0111), so they are not read again.
  */
 export async function quoteShipping(
   // Only the database: the checkout quotes inside its own transaction (docs/decisions/0051).
   ctx: { db: Executor },
   input: CalculateShippingBody,
+  known?: ItemsShippingFacts,
 ): Promise<ShippingQuoteReply> {
   const method = await quotedMethod(ctx.db, input.shipping_method_id);
   if (!method) throw fieldError('shipping_method_id', M.methodUnknown);
@@ -72,9 +84,10 @@ export async function quoteShipping(
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
   const facts =
-    input.items.length > 0
+    known ??
+    (input.items.length > 0
       ? await itemsFacts(ctx, input.items)
-      : { weightKg: input.cart_weight, allFreeShipping: false };
+      : { weightKg: input.cart_weight, allFreeShipping: false });
   const subtotal = fromDecimal(input.cart_total);
   const zones = await quotedZones(ctx.db);
   const quote = shippingQuote(
