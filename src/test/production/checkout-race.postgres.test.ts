@@ -124,3 +124,26 @@ describe('checkouts of variants while the staff count the same stock (decision 0
     expect(c.serverErrors).toEqual([]);
   }, 300_000);
 });
+
+describe('one cart checked out from several tabs at once (decision 0111)', () => {
+  it('makes one order of it: the other tabs find the cart spent, on either process', async () => {
+    const TABS = 12;
+    const product = await createProduct(c.db, { name: 'Twice-bought vase', stockQuantity: 100 });
+    const buyer = await c.guest();
+    expect((await buyer.post('/cart/add', { product_id: product.id, quantity: 3 })).status).toBe(200);
+    const tabs = Array.from({ length: TABS }, () => buyer.tab());
+    const replies = await all(TABS, (i) => tabs[i]!.post('/checkout', checkoutForm(place, i)));
+
+    const placed = replies.filter((r) => r.status === 201);
+    expect(placed, JSON.stringify(replies.map((r) => [r.status, r.body.slice(0, 120)]))).toHaveLength(1);
+    for (const r of replies.filter((x) => x.status !== 201)) {
+      expect(r.status, r.body).toBe(422);
+      expect(Object.values(r.json.errors ?? {}).flat()).toContain(M.cartEmpty);
+    }
+    const sold = await c.db.select().from(orderItems).where(eq(orderItems.productId, product.id));
+    expect(sold.map((item) => item.quantity)).toEqual([3]);
+    const [after] = await c.db.select().from(products).where(eq(products.id, product.id));
+    expect(after!.stockQuantity).toBe(97);
+    expect(c.serverErrors).toEqual([]);
+  }, 120_000);
+});

@@ -1,4 +1,4 @@
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
@@ -82,44 +82,53 @@ export function clearCartCookie(reply: FastifyReply): void {
 }
 
 /**
- * Locks the owner's cart (FOR UPDATE) and reads its lines, in one statement (decision 0111: every
- * statement of a checkout is a round trip while it holds locks). Null and no lines when the owner
- * has no cart.
+ * Locks the owner's cart (FOR UPDATE: adds from another tab and a second checkout wait) and then
+ * reads its lines. Two statements, not one: a statement reads with the snapshot it took before
+ * waiting for the lock, so the lines read with the lock would be the ones a checkout that held it
+ * has just sold (decision 0111). Null and no lines when the owner has no cart.
  */
 export async function lockCartLines(
   tx: Tx,
   owner: CartOwner,
 ): Promise<{ cartId: number | null; lines: CartLineRow[] }> {
   if (!('userId' in owner) && owner.guestToken === null) return { cartId: null, lines: [] };
-  const rows =
+  const [row] =
     'userId' in owner
-      ? await lockUserCartLines(tx).execute({ userId: owner.userId })
-      : await lockGuestCartLines(tx).execute({ tokenHash: hashToken(owner.guestToken!) });
-  const lines: CartLineRow[] = [];
-  for (const row of rows) if (row.line) lines.push(row.line);
-  return { cartId: rows[0]?.cartId ?? null, lines };
+      ? await lockUserCart(tx).execute({ userId: owner.userId })
+      : await lockGuestCart(tx).execute({ tokenHash: hashToken(owner.guestToken!) });
+  if (!row) return { cartId: null, lines: [] };
+  return { cartId: row.id, lines: await cartLinesStatement(tx).execute({ cartId: row.id }) };
 }
 
 export type CartLineRow = typeof cartItems.$inferSelect;
 
-// The checkout's first statement (docs/decisions/0091): built once per process.
-function lockedCartLines(db: Executor, owner: SQL, name: string) {
-  const locked = db
-    .$with('locked')
-    .as(db.select({ id: carts.id }).from(carts).where(owner).for('update').limit(1));
-  return db
-    .with(locked)
-    .select({ cartId: locked.id, line: cartItems })
-    .from(locked)
-    .leftJoin(cartItems, eq(cartItems.cartId, locked.id))
-    .orderBy(asc(cartItems.id))
-    .prepare(name);
-}
-const lockUserCartLines = preparedStatement((db) =>
-  lockedCartLines(db, eq(carts.userId, sql.placeholder('userId')), 'cart_lock_lines_by_user'),
+// The checkout's first statements (docs/decisions/0091): built once per process.
+const lockUserCart = preparedStatement((db) =>
+  db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.userId, sql.placeholder('userId')))
+    .for('update')
+    .limit(1)
+    .prepare('cart_lock_by_user'),
 );
-const lockGuestCartLines = preparedStatement((db) =>
-  lockedCartLines(db, eq(carts.guestTokenHash, sql.placeholder('tokenHash')), 'cart_lock_lines_by_guest'),
+const lockGuestCart = preparedStatement((db) =>
+  db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.guestTokenHash, sql.placeholder('tokenHash')))
+    .for('update')
+    .limit(1)
+    .prepare('cart_lock_by_guest'),
+);
+/** A cart's lines in the order they were added (the cart page and both checkouts). */
+export const cartLinesStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
+    .orderBy(asc(cartItems.id))
+    .prepare('cart_lines'),
 );
 
 const deleteCartItems = preparedStatement((db) =>

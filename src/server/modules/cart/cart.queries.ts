@@ -1,15 +1,14 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CartItemReply, CartReply, CartTotalsReply } from '../../../contracts/cart';
 import { cents, toDecimal } from '../../../domain/money/money';
 import { type LineInput, orderTotals } from '../../../domain/pricing/totals';
 import type { Executor } from '../../platform/db/database';
-import { preparedStatement } from '../../platform/db/prepared';
 import { readTogether } from '../../platform/db/read-together';
 import type { Storage } from '../../platform/files/storage';
 import { getSettings } from '../../platform/settings/settings-store';
 import { loadShopProducts, type ShopPricing, shopUnitPrice } from '../catalogue';
 import { cartItems } from './cart.tables';
-import { type CartLineRow, type CartOwner, findCartId } from './cart-owner';
+import { type CartLineRow, type CartOwner, cartLinesStatement, findCartId } from './cart-owner';
 
 export type { CartLineRow };
 
@@ -23,15 +22,6 @@ export type CartReader = {
 async function cartLines(db: Executor, cartId: number): Promise<CartLineRow[]> {
   return cartLinesStatement(db).execute({ cartId });
 }
-
-const cartLinesStatement = preparedStatement((db) =>
-  db
-    .select()
-    .from(cartItems)
-    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
-    .orderBy(asc(cartItems.id))
-    .prepare('cart_lines'),
-);
 
 /** How many units the cart holds (the header's badge, `cartCount`). */
 export async function cartCount(db: Executor, cartId: number | null): Promise<number> {
