@@ -1,4 +1,5 @@
 export { addLinesToUserCart, type CartLineInput } from './add-lines-to-user-cart';
+export { type BuyableLine, buyableTotals, lockBuyableLines, orderItemsOf } from './buyable-lines';
 export { type CartLineRow, type CartReader, ownerCartCount, readCart } from './cart.queries';
 export { cartRoutes } from './cart.routes';
 export { cartItems, carts } from './cart.tables';
@@ -8,7 +9,6 @@ export {
   cartOwnerOf,
   clearCartCookie,
   emptyCart,
-  lockCartLines,
 } from './cart-owner';
 export { cartReaderOf, visibleToOf } from './cart-reader';
 export { mergeGuestCartAtSignIn } from './change-cart';

@@ -19,7 +19,13 @@ export { referenceRoutes } from './reference.routes';
 export { type ProductActor, type ProductSaveContext, saveProduct } from './save-product';
 export { seedDemoCatalogue } from './seed-demo-catalogue';
 export { seedDemoDiscounts } from './seed-demo-discounts';
-export { loadShopProducts, type SellableProduct, type ShopItemRef, shopUnitPrice } from './shop-items';
+export {
+  loadShopProducts,
+  type SellableProduct,
+  type ShopItemRef,
+  type ShopUnitPrice,
+  shopUnitPrice,
+} from './shop-items';
 export { presentShopCard, shopProductPath } from './shop-products.presenter';
 export {
   featuredShopProducts,

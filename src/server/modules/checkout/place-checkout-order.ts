@@ -8,7 +8,6 @@ import {
 import { orderFormBody } from '../../../contracts/orders';
 import { AppError, addFieldError, type FieldErrors, validationError } from '../../../domain/errors';
 import { fromDecimal, toDecimal, toDecimalText, ZERO } from '../../../domain/money/money';
-import { orderTotals } from '../../../domain/pricing/totals';
 import { itemsShippingFacts } from '../../../domain/shipping/shipping-cost';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
@@ -17,8 +16,15 @@ import { placeholders, preparedStatement } from '../../platform/db/prepared';
 import { withReferenceCacheInTransaction } from '../../platform/db/reference-cache';
 import { enqueueAll, queued } from '../../platform/jobs/job-queue';
 import { getSettings } from '../../platform/settings/settings-store';
-import { assertOrderingOpen, cartOwnerOf, cartReaderOf, emptyCart, lockCartLines } from '../cart';
-import { loadShopProducts, shopUnitPrice } from '../catalogue';
+import {
+  assertOrderingOpen,
+  buyableTotals,
+  cartOwnerOf,
+  cartReaderOf,
+  emptyCart,
+  lockBuyableLines,
+  orderItemsOf,
+} from '../cart';
 import { placeWebOrder } from '../orders';
 import { quoteShipping } from '../shipping';
 import { findPickupPoint, listPaymentMethods } from '../shop-setup';
@@ -73,22 +79,7 @@ export async function placeCheckoutOrder(
       async (): Promise<PlacedOrder> => {
         await assertOrderingOpen(tx);
         const reader = await cartReaderOf(ctx, session, tx);
-        const { cartId, lines } = await lockCartLines(tx, owner);
-        const sellable = await loadShopProducts(
-          tx,
-          lines.map((l) => l.productId),
-          reader,
-        );
-        // Lines the buyer may no longer buy are left out, as the cart shows them (docs/decisions/0050).
-        const buyable = lines.flatMap((line) => {
-          const product = sellable.get(line.productId);
-          const variant = line.productStockId === null ? null : product?.variants.get(line.productStockId);
-          if (!product || (line.productStockId !== null && !variant)) return [];
-          if (product.isVariable && !variant) return [];
-          const unit = shopUnitPrice(product, line.productStockId, line.quantity, reader.pricing);
-          const name = variant ? `${product.name} (${variant.label})` : product.name;
-          return [{ line, product, variant, unit, name }];
-        });
+        const { cartId, buyable } = await lockBuyableLines(tx, owner, reader);
         if (buyable.length === 0) throw validationError({ cart: [M.cartEmpty] });
 
         const errors: FieldErrors = {};
@@ -121,15 +112,7 @@ export async function placeCheckoutOrder(
 
         // Items at the server's prices, and their totals before shipping.
         const vat = reader.pricing.vat;
-        const itemTotals = orderTotals(
-          buyable.map((b) => ({
-            unitPrice: b.unit.final,
-            quantity: b.line.quantity,
-            discountPercent: 0,
-            vat: b.product.vat,
-          })),
-          { shipping: ZERO, globalDiscountPercent: 0, vat },
-        );
+        const itemTotals = buyableTotals(buyable, ZERO, vat);
 
         // Shipping: the pickup point's fee (DECISIONS 8) or the shared calculation (DECISIONS 15).
         let shipping = ZERO;
@@ -179,15 +162,7 @@ export async function placeCheckoutOrder(
         }
         if (Object.keys(errors).length > 0) throw validationError(errors);
 
-        const totals = orderTotals(
-          buyable.map((b) => ({
-            unitPrice: b.unit.final,
-            quantity: b.line.quantity,
-            discountPercent: 0,
-            vat: b.product.vat,
-          })),
-          { shipping, globalDiscountPercent: 0, vat },
-        );
+        const totals = buyableTotals(buyable, shipping, vat);
         const address = [body.address, body.city, state!.name, country!.name].join(', ');
         const userId = session?.user?.id ?? null;
         const placed = await placeWebOrder(
@@ -211,13 +186,7 @@ export async function placeCheckoutOrder(
             address,
             additional_info: body.notes ?? null,
             global_discount: 0,
-            order_items_json: buyable.map((b) => ({
-              product_id: b.product.id,
-              product_stock_id: b.variant?.id ?? null,
-              quantity: b.line.quantity,
-              price: toDecimalText(b.unit.final),
-              discount: 0,
-            })),
+            order_items_json: orderItemsOf(buyable),
             grand_total: toDecimalText(totals.grandTotal),
           }),
           // Each line is sold at the engine's price, so it uses the rule that priced it (decision 0039).

@@ -5,13 +5,19 @@ import { orderFormBody } from '../../../contracts/orders';
 import { debitForOrder, CREDIT_MESSAGES as M } from '../../../domain/credit/credit';
 import { fieldError } from '../../../domain/errors';
 import { toDecimal, toDecimalText, ZERO } from '../../../domain/money/money';
-import { orderTotals } from '../../../domain/pricing/totals';
 import type { SignedInSession } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
 import { getSetting } from '../../platform/settings/settings-store';
 import { findUser } from '../accounts';
-import { assertOrderingOpen, cartOwnerOf, cartReaderOf, emptyCart, lockCartLines } from '../cart';
-import { loadShopProducts, shopUnitPrice } from '../catalogue';
+import {
+  assertOrderingOpen,
+  buyableTotals,
+  cartOwnerOf,
+  cartReaderOf,
+  emptyCart,
+  lockBuyableLines,
+  orderItemsOf,
+} from '../cart';
 import { defaultCurrency } from '../currencies';
 import { placeWebOrder } from '../orders';
 import { accountState } from './credit.presenter';
@@ -44,32 +50,10 @@ export async function placePartnerOrder(
     const reader = await cartReaderOf(ctx, session, tx);
     const user = await findUser(tx, session.user.id);
     const currency = await defaultCurrency(tx);
-    const { cartId, lines } = await lockCartLines(tx, owner);
-    const sellable = await loadShopProducts(
-      tx,
-      lines.map((l) => l.productId),
-      reader,
-    );
-    // Lines the partner may no longer buy are left out, as the cart shows them (docs/decisions/0050).
-    const buyable = lines.flatMap((line) => {
-      const product = sellable.get(line.productId);
-      const variant = line.productStockId === null ? null : product?.variants.get(line.productStockId);
-      if (!product || (line.productStockId !== null && !variant)) return [];
-      if (product.isVariable && !variant) return [];
-      const unit = shopUnitPrice(product, line.productStockId, line.quantity, reader.pricing);
-      return [{ line, product, variant, unit }];
-    });
+    const { cartId, buyable } = await lockBuyableLines(tx, owner, reader);
     if (buyable.length === 0) throw fieldError('cart', M.cartEmpty);
 
-    const totals = orderTotals(
-      buyable.map((b) => ({
-        unitPrice: b.unit.final,
-        quantity: b.line.quantity,
-        discountPercent: 0,
-        vat: b.product.vat,
-      })),
-      { shipping: ZERO, globalDiscountPercent: 0, vat: reader.pricing.vat },
-    );
+    const totals = buyableTotals(buyable, ZERO, reader.pricing.vat);
 
     const onCredit = body.payment_method === 'credit';
     const account = onCredit ? await lockAccountOfUser(tx, session.user.id, { create: false }) : null;
@@ -100,13 +84,7 @@ export async function placePartnerOrder(
         shipping_cost: '0.00',
         additional_info: onCredit ? 'Partner order on credit' : 'Partner order, paid now',
         global_discount: 0,
-        order_items_json: buyable.map((b) => ({
-          product_id: b.product.id,
-          product_stock_id: b.variant?.id ?? null,
-          quantity: b.line.quantity,
-          price: toDecimalText(b.unit.final),
-          discount: 0,
-        })),
+        order_items_json: orderItemsOf(buyable),
         grand_total: toDecimalText(totals.grandTotal),
       }),
       // Each line is sold at the engine's price, so it uses the rule that priced it (decision 0039).
