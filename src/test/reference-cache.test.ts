@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../server/platform/db/database';
 import {
   cachedReference,
+  referenceCachedTransaction,
   withReferenceCache,
-  withReferenceCacheInTransaction,
 } from '../server/platform/db/reference-cache';
 import { getSetting } from '../server/platform/settings/settings-store';
 import { freshDatabase } from './test-database';
@@ -157,13 +157,8 @@ describe('cachedReference', () => {
     const { read, loads } = counter();
     const inRequest = await read('test:c');
     const known = await version();
-    const inTransaction = await database.db.transaction((tx) =>
-      withReferenceCacheInTransaction(
-        database.db,
-        tx,
-        () => cachedReference(tx, 'test:c', async () => ({ loads: -1 })),
-        known,
-      ),
+    const inTransaction = await referenceCachedTransaction(database.db, known, (tx) =>
+      cachedReference(tx, 'test:c', async () => ({ loads: -1 })),
     );
     expect(inTransaction).toBe(inRequest);
     expect(loads()).toBe(1);
@@ -171,10 +166,8 @@ describe('cachedReference', () => {
     await database.db.execute(
       sql`insert into brands (name, slug) values ('Versioned brand', 'versioned-brand')`,
     );
-    const loaded = await database.db.transaction((tx) =>
-      withReferenceCacheInTransaction(database.db, tx, () =>
-        cachedReference(tx, 'test:c', async () => ({ loads: -2 })),
-      ),
+    const loaded = await referenceCachedTransaction(database.db, undefined, (tx) =>
+      cachedReference(tx, 'test:c', async () => ({ loads: -2 })),
     );
     expect(loaded).toEqual({ loads: -2 });
     expect(await read('test:c')).toBe(loaded);

@@ -3,17 +3,21 @@ import { toDecimalText } from '../../../domain/money/money';
 import { orderTotals } from '../../../domain/pricing/totals';
 import type { VatSettings } from '../../../domain/pricing/vat';
 import type { Tx } from '../../platform/db/database';
-import { loadShopProducts, type SellableProduct, type ShopUnitPrice, shopUnitPrice } from '../catalogue';
-import type { CartLineRow, CartReader } from './cart.queries';
-import { type CartOwner, lockCartLines } from './cart-owner';
-
-type Variant = SellableProduct['variants'] extends Map<number, infer V> ? V : never;
+import {
+  loadShopProducts,
+  type SellableProduct,
+  type ShopUnitPrice,
+  type ShopVariant,
+  shopUnitPrice,
+} from '../catalogue';
+import type { CartReader } from './cart.queries';
+import { type CartLineRow, type CartOwner, lockCartLines } from './cart-owner';
 
 /** A cart line the buyer may still buy, priced for them now; `name` names its variant too. */
 export type BuyableLine = {
   line: CartLineRow;
   product: SellableProduct;
-  variant: Variant | null;
+  variant: ShopVariant | null;
   unit: ShopUnitPrice;
   name: string;
 };

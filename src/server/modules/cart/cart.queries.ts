@@ -8,9 +8,7 @@ import type { Storage } from '../../platform/files/storage';
 import { getSettings } from '../../platform/settings/settings-store';
 import { loadShopProducts, type ShopPricing, shopUnitPrice } from '../catalogue';
 import { cartItems } from './cart.tables';
-import { type CartLineRow, type CartOwner, cartLinesStatement, findCartId } from './cart-owner';
-
-export type { CartLineRow };
+import { type CartOwner, cartLinesStatement, findCartId } from './cart-owner';
 
 /** Who the cart is read for: their prices, what they may see, whether stock counts. */
 export type CartReader = {
@@ -18,10 +16,6 @@ export type CartReader = {
   visibleTo: string;
   storage: Pick<Storage, 'url'>;
 };
-
-async function cartLines(db: Executor, cartId: number): Promise<CartLineRow[]> {
-  return cartLinesStatement(db).execute({ cartId });
-}
 
 /** How many units the cart holds (the header's badge, `cartCount`). */
 export async function cartCount(db: Executor, cartId: number | null): Promise<number> {
@@ -55,7 +49,7 @@ export async function priceCart(
   cartId: number | null,
   reader: CartReader,
 ): Promise<PricedCart> {
-  const lines = cartId === null ? [] : await cartLines(db, cartId);
+  const lines = cartId === null ? [] : await cartLinesStatement(db).execute({ cartId });
   const [sellable, settings] = await readTogether(db, [
     () =>
       loadShopProducts(

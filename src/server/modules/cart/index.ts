@@ -1,10 +1,11 @@
 export { addLinesToUserCart, type CartLineInput } from './add-lines-to-user-cart';
 export { type BuyableLine, buyableTotals, lockBuyableLines, orderItemsOf } from './buyable-lines';
-export { type CartLineRow, type CartReader, ownerCartCount, readCart } from './cart.queries';
+export { type CartReader, ownerCartCount, readCart } from './cart.queries';
 export { cartRoutes } from './cart.routes';
 export { cartItems, carts } from './cart.tables';
 export {
   CART_COOKIE,
+  type CartLineRow,
   type CartOwner,
   cartOwnerOf,
   clearCartCookie,

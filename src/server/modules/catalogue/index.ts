@@ -24,6 +24,7 @@ export {
   type SellableProduct,
   type ShopItemRef,
   type ShopUnitPrice,
+  type ShopVariant,
   shopUnitPrice,
 } from './shop-items';
 export { presentShopCard, shopProductPath } from './shop-products.presenter';

@@ -17,6 +17,7 @@ import {
   discountRules,
   discountRuleUsages,
   productCategories,
+  products,
 } from './catalogue.tables';
 
 export type ShopPricing = PricingContext & { vat: VatSettings; timezone: string };
@@ -135,6 +136,15 @@ const categoriesOfProducts = preparedStatement((db) =>
     .where(inIdsPlaceholder(productCategories.productId))
     .prepare('categories_of_products'),
 );
+
+/**
+ * A product's categories with their parents' ids, as a JSON column of a statement on products: what
+ * `withParents` turns into the ids discount rules match, without a statement of its own.
+ */
+export const productCategoryRefsColumn = sql<{ id: number; parentId: number | null }[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id) order by c.id)
+  from ${productCategories} pc join ${categories} c on c.id = pc.category_id
+  where pc.product_id = ${qualified(products.id)}), '[]')`;
 
 /** Each category with its parent after it, once: what discount rules match (categoryIdsWithParents). */
 export function withParents(rows: readonly { id: number; parentId: number | null }[]): number[] {

@@ -9,15 +9,8 @@ import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared'
 import { qualified } from '../../platform/db/qualified';
 import type { Storage } from '../../platform/files/storage';
 import { files } from '../files';
-import {
-  categories,
-  productCategories,
-  productStockColors,
-  productStocks,
-  products,
-  vats,
-} from './catalogue.tables';
-import { type ShopPricing, vatInfoOf, withParents } from './pricing-context';
+import { productStockColors, productStocks, products, vats } from './catalogue.tables';
+import { productCategoryRefsColumn, type ShopPricing, vatInfoOf, withParents } from './pricing-context';
 import {
   catalogueItemOf,
   type PriceableProduct,
@@ -45,10 +38,17 @@ export type ShopProduct = {
   vat: VatInfo | null;
   thumbnailUrl: string | null;
   /** Variant id → the variant. */
-  variants: Map<
-    number,
-    { id: number; label: string; sku: string | null; qty: number; price: Cents; colorIds: number[] }
-  >;
+  variants: Map<number, ShopVariant>;
+};
+
+/** One of a product's variants as the shop sells it. */
+export type ShopVariant = {
+  id: number;
+  label: string;
+  sku: string | null;
+  qty: number;
+  price: Cents;
+  colorIds: number[];
 };
 
 /** One unit of a product (or of one of its variants) priced by the engine for the buyer. */
@@ -135,10 +135,7 @@ const shopProductRows = preparedStatement((db) =>
           'colorIds', coalesce((select array_agg(psc.color_id) from ${productStockColors} psc where psc.product_stock_id = ps.id), '{}'))
           order by ps.id)
         from ${productStocks} ps where ps.product_id = ${qualified(products.id)}), '[]')`,
-      categories: sql<{ id: number; parentId: number | null }[]>`coalesce((
-        select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id) order by c.id)
-        from ${productCategories} pc join ${categories} c on c.id = pc.category_id
-        where pc.product_id = ${qualified(products.id)}), '[]')`,
+      categories: productCategoryRefsColumn,
     })
     .from(products)
     .leftJoin(vats, eq(vats.id, products.vatId))

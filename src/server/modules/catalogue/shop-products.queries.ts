@@ -24,7 +24,7 @@ import {
   productStocks,
   products,
 } from './catalogue.tables';
-import { withParents } from './pricing-context';
+import { productCategoryRefsColumn, withParents } from './pricing-context';
 import {
   type ProductDetail,
   productDetailSelect,
@@ -262,10 +262,7 @@ function cardsSelect(db: Executor) {
         select json_agg(json_build_object('price', s.price::text, 'qty', s.qty) order by s.sort_order, s.id)
         from ${productStocks} s where s.product_id = ${qualified(products.id)}), '[]')`,
       // Its categories and their parents, as the discount rules match them.
-      categories: sql<{ id: number; parentId: number | null }[]>`coalesce((
-        select json_agg(json_build_object('id', c.id, 'parentId', c.parent_id) order by c.id)
-        from ${productCategories} pc join ${categories} c on c.id = pc.category_id
-        where pc.product_id = ${qualified(products.id)}), '[]')`,
+      categories: productCategoryRefsColumn,
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))

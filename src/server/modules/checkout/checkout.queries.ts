@@ -2,8 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { CheckoutChoice } from '../../../contracts/checkout';
 import { hashToken } from '../../platform/auth/tokens';
 import type { Executor } from '../../platform/db/database';
-import { preparedStatement } from '../../platform/db/prepared';
-import { cachedReference } from '../../platform/db/reference-cache';
+import { keptCountry, keptState } from '../shipping';
 import { countries, states } from '../shipping/shipping.tables';
 import { orderReceipts } from './checkout.tables';
 
@@ -26,45 +25,17 @@ export async function activeStatesOf(db: Executor, countryId: number): Promise<C
     .orderBy(asc(states.name), asc(states.id));
 }
 
-/** An active country by id, or null: from the reference cache (decision 0111). */
+/** An active country by id, or null: kept per reference version (decision 0111). */
 export async function findActiveCountry(db: Executor, id: number) {
-  return (await activeCountriesById(db)).get(id) ?? null;
+  const country = await keptCountry(db, id);
+  return country?.active ? country : null;
 }
 
 /** An active state by id, or null (its country's status is checked by the caller). */
 export async function findActiveState(db: Executor, id: number) {
-  return (await activeStatesById(db)).get(id) ?? null;
+  const state = await keptState(db, id);
+  return state?.active ? state : null;
 }
-
-// Every checkout reads both; a country or state change bumps the reference version (migration
-// 0043), so a process keeps the whole active lists per version (docs/decisions/0111) rather than
-// one entry per id a request names.
-function activeCountriesById(db: Executor) {
-  return cachedReference(db, 'checkout:active-countries', async () => {
-    const rows = await activeCountriesStatement(db).execute();
-    return new Map(rows.map((row) => [row.id, row]));
-  });
-}
-function activeStatesById(db: Executor) {
-  return cachedReference(db, 'checkout:active-states', async () => {
-    const rows = await activeStatesStatement(db).execute();
-    return new Map(rows.map((row) => [row.id, row]));
-  });
-}
-const activeCountriesStatement = preparedStatement((db) =>
-  db
-    .select({ id: countries.id, name: countries.name })
-    .from(countries)
-    .where(eq(countries.status, 1))
-    .prepare('checkout_active_countries'),
-);
-const activeStatesStatement = preparedStatement((db) =>
-  db
-    .select({ id: states.id, name: states.name, countryId: states.countryId })
-    .from(states)
-    .where(eq(states.status, 1))
-    .prepare('checkout_active_states'),
-);
 
 /** The order a receipt token names, or null (only the token's hash is stored). */
 export async function orderIdOfReceipt(db: Executor, token: string): Promise<number | null> {

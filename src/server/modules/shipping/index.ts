@@ -4,6 +4,8 @@ export {
   findCountry,
   findShippingMethod,
   findState,
+  keptCountry,
+  keptState,
   listShippingMethods,
   quotedMethod,
 } from './shipping.queries';

@@ -13,7 +13,7 @@ import {
 import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { products } from '../catalogue';
-import { countryOfState, findCity, methodRule, quotedMethod, quotedZones } from './shipping.queries';
+import { findCity, keptState, methodRule, quotedMethod, quotedZones } from './shipping.queries';
 
 const itemsFactsStatement = preparedStatement((db) =>
   db
@@ -48,7 +48,7 @@ async function itemsFacts(ctx: { db: Executor }, items: CalculateShippingBody['i
  * POST /api/shipping-methods/calculate (spec 3 §3, DECISIONS 15): loads the method, the zones and
  * the city and asks the shipping rule (`shippingQuote`, docs/decisions/0019) for the cost. When items
  * are sent, their weight and free-shipping flags come from the catalogue; cart_weight counts only
- * without items (docs/decisions/0024). `itemsFacts`: the items' weight and free-shipping flags when
+ * without items (docs/decisions/0024). `knownFacts`: the items' weight and free-shipping flags when
  * the caller read them from the catalogue itself in the same transaction (the checkout, decision
  * 0111), so they are not read again.
  */
@@ -56,7 +56,7 @@ export async function quoteShipping(
   // Only the database: the checkout quotes inside its own transaction (docs/decisions/0051).
   ctx: { db: Executor },
   input: CalculateShippingBody,
-  known?: ItemsShippingFacts,
+  knownFacts?: ItemsShippingFacts,
 ): Promise<ShippingQuoteReply> {
   const method = await quotedMethod(ctx.db, input.shipping_method_id);
   if (!method) throw fieldError('shipping_method_id', M.methodUnknown);
@@ -75,16 +75,16 @@ export async function quoteShipping(
     }
   }
   if (stateId !== null && !errors.city_id) {
-    const stateCountry = await countryOfState(ctx.db, stateId);
-    if (stateCountry === null) addFieldError(errors, 'state_id', M.stateUnknown);
-    else if (countryId !== null && stateCountry !== countryId) {
+    const state = await keptState(ctx.db, stateId);
+    if (!state) addFieldError(errors, 'state_id', M.stateUnknown);
+    else if (countryId !== null && state.countryId !== countryId) {
       addFieldError(errors, 'state_id', M.stateNotInCountry);
-    } else countryId = stateCountry;
+    } else countryId = state.countryId;
   }
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
   const facts =
-    known ??
+    knownFacts ??
     (input.items.length > 0
       ? await itemsFacts(ctx, input.items)
       : { weightKg: input.cart_weight, allFreeShipping: false });

@@ -339,16 +339,30 @@ export function zoneRule(zone: ShippingZoneRow): ShippingZone {
   };
 }
 
-// The quote's reference reads. Every checkout quotes its shipping in its transaction; methods, zones,
-// their countries, states and rates, countries and states all bump the reference version (migration
-// 0043), so a process keeps them whole per version (docs/decisions/0111), not one entry per id a
-// request names.
+// The checkout's and the quote's reference reads (every checkout reads its address and quotes its
+// shipping in its transaction). Methods, zones, their countries, states and rates, countries and
+// states all bump the reference version (migration 0043), so a process keeps them whole per version
+// (docs/decisions/0111), not one entry per id a request names.
 
 const allMethodsStatement = preparedStatement((db) =>
   db.select(methodColumns).from(shippingMethods).prepare('shipping_methods_all'),
 );
-const stateCountriesStatement = preparedStatement((db) =>
-  db.select({ id: states.id, countryId: states.countryId }).from(states).prepare('shipping_state_countries'),
+const keptCountriesStatement = preparedStatement((db) =>
+  db
+    .select({ id: countries.id, name: countries.name, active: sql<boolean>`${countries.status} = 1` })
+    .from(countries)
+    .prepare('shipping_kept_countries'),
+);
+const keptStatesStatement = preparedStatement((db) =>
+  db
+    .select({
+      id: states.id,
+      name: states.name,
+      countryId: states.countryId,
+      active: sql<boolean>`${states.status} = 1`,
+    })
+    .from(states)
+    .prepare('shipping_kept_states'),
 );
 
 /** A method as the quote reads it, or null. */
@@ -360,11 +374,20 @@ export async function quotedMethod(db: Executor, id: number): Promise<ShippingMe
   return byId.get(id) ?? null;
 }
 
-/** The country of a state, or null when there is no such state. */
-export async function countryOfState(db: Executor, id: number): Promise<number | null> {
-  const byId = await cachedReference(db, 'shipping:state-countries', async () => {
-    const rows = await stateCountriesStatement(db).execute();
-    return new Map(rows.map((row) => [row.id, row.countryId]));
+/** A country by id (active or not), or null: the checkout's address and the quote read it. */
+export async function keptCountry(db: Executor, id: number) {
+  const byId = await cachedReference(db, 'shipping:countries', async () => {
+    const rows = await keptCountriesStatement(db).execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  });
+  return byId.get(id) ?? null;
+}
+
+/** A state by id (active or not) with its country, or null. */
+export async function keptState(db: Executor, id: number) {
+  const byId = await cachedReference(db, 'shipping:states', async () => {
+    const rows = await keptStatesStatement(db).execute();
+    return new Map(rows.map((row) => [row.id, row]));
   });
   return byId.get(id) ?? null;
 }

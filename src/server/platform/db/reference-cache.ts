@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Executor } from './database';
+import type { Db, Executor, Tx } from './database';
 import { preparedStatement } from './prepared';
 
 /**
@@ -10,8 +10,8 @@ import { preparedStatement } from './prepared';
  * use case or a plain SQL statement is seen by the next request of every process: a request reads
  * the version once, at its first reference read, and uses what this process loaded at that version,
  * or loads it. Without a request scope (jobs, tests calling use cases, transactions) nothing is
- * cached: reads go to the database as before, except in a transaction opened with
- * withReferenceCacheInTransaction (docs/decisions/0111).
+ * cached: reads go to the database as before, except in a referenceCachedTransaction
+ * (docs/decisions/0111).
  */
 type Scope = { db: Executor; root: Executor; version: Promise<number> | null };
 
@@ -31,29 +31,28 @@ let cache: { db: Executor; version: number; values: Map<string, Promise<unknown>
  * `knownVersion`: the version when the request has read it already (with its session).
  */
 export function withReferenceCache<T>(db: Executor, run: () => T, knownVersion?: number): T {
-  return scopes.run(
-    { db, root: db, version: knownVersion === undefined ? null : Promise.resolve(knownVersion) },
-    run,
-  );
+  return inScope({ db, root: db }, run, knownVersion);
 }
 
 /**
- * Runs `run`, inside the transaction `tx` of the handle `root`, with the reference reads it makes on
- * `tx` answered from `root`'s cache (docs/decisions/0111): the checkout reads settings, rules,
- * currencies, countries, shipping and payment methods in its transaction, one round trip each.
- * `knownVersion`: the version the request's session statement read just before; without it the
- * transaction reads the version at its first reference read. Only for a transaction that writes no
- * reference data before it reads it: what it reads is what another request reading the same version
- * would read, not its own uncommitted writes.
+ * A transaction of `db` whose reference reads are answered from `db`'s cache (docs/decisions/0111):
+ * the checkout reads settings, rules, currencies, countries, shipping and payment methods in its
+ * transaction, one round trip each otherwise. `knownVersion`: the version the request's session
+ * statement read just before; without it the transaction reads the version at its first reference
+ * read. Only for a transaction that writes no reference data before it reads it: what it reads is
+ * what another request reading the same version would read, not its own uncommitted writes.
  */
-export function withReferenceCacheInTransaction<T>(
-  root: Executor,
-  tx: Executor,
-  run: () => T,
-  knownVersion?: number,
-): T {
+export function referenceCachedTransaction<T>(
+  db: Db,
+  knownVersion: number | undefined,
+  run: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction((tx) => inScope({ db: tx, root: db }, () => run(tx), knownVersion));
+}
+
+function inScope<T>(handles: Pick<Scope, 'db' | 'root'>, run: () => T, knownVersion: number | undefined): T {
   return scopes.run(
-    { db: tx, root, version: knownVersion === undefined ? null : Promise.resolve(knownVersion) },
+    { ...handles, version: knownVersion === undefined ? null : Promise.resolve(knownVersion) },
     run,
   );
 }

@@ -94,9 +94,10 @@ export function settingsReader<K extends SettingKey>(
   return async (db) => {
     if (db instanceof PgTransaction && !readsReferenceCache(db))
       return valuesOf(await settingsOfTransaction(db));
-    // Outside a transaction (or in one that reads reference data from the cache, decision 0111), within a request: the values as read and checked once per reference
-    // version, shared by the requests that read that version, hence frozen (issue 14: checking them
-    // again on every page was a tenth of the product page's work).
+    // Within a request, or a transaction reading reference data from the cache (decision 0111): the
+    // values as read and checked once per reference version, shared by the requests that read that
+    // version, hence frozen (issue 14: checking them again on every page was a tenth of the product
+    // page's work).
     return cachedReference(db, `settings:${name}`, async () =>
       frozen(valuesOf(new Map((await statement(db).execute()).map((r) => [r.key, r.value])))),
     );
