@@ -3,6 +3,7 @@ import { withImpliedPermissions } from '../../../domain/access/permissions';
 import type { Executor } from '../db/database';
 import { preparedStatements } from '../db/prepared';
 import { qualified } from '../db/qualified';
+import { referenceVersionColumn } from '../db/reference-cache';
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from './auth.tables';
 import type { SessionSideRead } from './session-side-read';
 import { hashToken, randomToken } from './tokens';
@@ -81,7 +82,7 @@ const sessionStatement = preparedStatements((db, side: string) =>
       permissions: sql<
         string[]
       >`case when ${qualified(sessions.activeRole)} is null then '{}' else coalesce((select array_agg(${qualified(permissions.name)}) from ${rolePermissions} join ${roles} on ${qualified(roles.id)} = ${qualified(rolePermissions.roleId)} join ${permissions} on ${qualified(permissions.id)} = ${qualified(rolePermissions.permissionId)} where ${qualified(roles.name)} = ${qualified(sessions.activeRole)}), '{}') end`,
-      referenceVersion: sql<string>`(select version from reference_data_version where id = 1)`,
+      referenceVersion: referenceVersionColumn(),
       side: side === '' ? sql<null>`null` : sql<string | null>`(${sideReads.get(side)!})`,
     })
     .from(sessions)

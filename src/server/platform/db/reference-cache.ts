@@ -9,13 +9,20 @@ import { preparedStatement } from './prepared';
  * in the same transaction (database triggers, migration 0026), so a write made by any process, a
  * use case or a plain SQL statement is seen by the next request of every process: a request reads
  * the version once, at its first reference read, and uses what this process loaded at that version,
- * or loads it. Without a request scope (jobs, tests calling use cases, transactions) nothing is
- * cached: reads go to the database as before, except in a referenceCachedTransaction
- * (docs/decisions/0111).
+ * or loads it. A job reads at the version its claim read (docs/decisions/0112). Without a scope
+ * (tests calling use cases, transactions) nothing is cached: reads go to the database as before,
+ * except in a referenceCachedTransaction (docs/decisions/0111).
  */
 type Scope = { db: Executor; root: Executor; version: Promise<number> | null };
 
 const scopes = new AsyncLocalStorage<Scope>();
+
+/**
+ * The reference version as a column of another statement (the session's read, a job's claim), so
+ * the request or the job reads it without a round trip of its own.
+ */
+export const referenceVersionColumn = () =>
+  sql<string>`(select version from reference_data_version where id = 1)`;
 
 const versionStatement = preparedStatement((db) =>
   db
@@ -27,8 +34,9 @@ const versionStatement = preparedStatement((db) =>
 let cache: { db: Executor; version: number; values: Map<string, Promise<unknown>> } | null = null;
 
 /**
- * Runs a read-only request with the reference cache of `db` (its own handle, not a transaction).
- * `knownVersion`: the version when the request has read it already (with its session).
+ * Runs a read-only request, or a job, with the reference cache of `db` (its own handle, not a
+ * transaction). `knownVersion`: the version when it has read it already (with its session, or with
+ * the job's claim). What runs so writes no reference data on `db` that it then reads back.
  */
 export function withReferenceCache<T>(db: Executor, run: () => T, knownVersion?: number): T {
   return inScope({ db, root: db }, run, knownVersion);

@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { cachedReference } from '../db/reference-cache';
+import { getSetting } from '../settings/settings-store';
 import {
   backoffMs,
   defineJob,
@@ -127,6 +129,44 @@ describe('the job queue (docs/decisions/0046)', () => {
     await expect(t.ctx.db.transaction((tx) => enqueueAll(tx, now, [queued(single, {})]))).rejects.toThrow(
       'test.single-batch is a single job',
     );
+  });
+
+  it('reads reference data at its claim’s version from the process cache, and sees a write at the next job (decision 0112)', async () => {
+    let loads = 0;
+    const names: string[] = [];
+    const reader = defineJob<Record<string, never>>({
+      name: 'test.reference-reader',
+      async run(ctx) {
+        names.push(await getSetting(ctx.db, 'site_name'));
+        await cachedReference(ctx.db, 'test:job-reference', async () => ++loads);
+      },
+    });
+    const enqueue = (count: number) =>
+      t.ctx.db.transaction((tx) =>
+        enqueueAll(
+          tx,
+          t.ctx.now(),
+          Array.from({ length: count }, () => queued(reader, {})),
+        ),
+      );
+    const siteName = (name: string) =>
+      t.ctx.db.execute(sql`insert into settings (key, value) values ('site_name', ${JSON.stringify(name)}::jsonb)
+        on conflict (key) do update set value = excluded.value`);
+    await siteName('Before the change');
+    await enqueue(3);
+    expect(await runDueJobs(t.ctx, [reader])).toBe(3);
+    expect(loads).toBe(1);
+    // A write made elsewhere, as another process would: the next job reads it.
+    await siteName('After the change');
+    await enqueue(1);
+    expect(await runDueJobs(t.ctx, [reader])).toBe(1);
+    expect(loads).toBe(2);
+    expect(names).toEqual([
+      'Before the change',
+      'Before the change',
+      'Before the change',
+      'After the change',
+    ]);
   });
 
   it('retries a failing job with exponential backoff and ends it failed after its attempts', async () => {

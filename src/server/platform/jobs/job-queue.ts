@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db/database';
 import { preparedStatement } from '../db/prepared';
+import { referenceVersionColumn, withReferenceCache } from '../db/reference-cache';
 import { withStorageChoice } from '../files/settings-storage';
 import { enqueueScheduledJobs } from './job-schedule';
 import { jobs } from './jobs.tables';
@@ -141,7 +142,9 @@ const claimStatement = preparedStatement((db) =>
           .for('update', { skipLocked: true }),
       ),
     )
-    .returning()
+    // With the reference version, at which the job reads settings and the rest of the reference
+    // data from the process's cache (docs/decisions/0112).
+    .returning({ ...getTableColumns(jobs), referenceVersion: referenceVersionColumn() })
     .prepare('job_claim'),
 );
 
@@ -199,9 +202,20 @@ export async function runDueJobs(
     const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts), eq(jobs.status, 'running'));
     try {
       if (!definition) throw new Error(`no handler for job "${job.name}"`);
-      // The storage is chosen before the job opens a transaction (docs/decisions/0072).
-      await withStorageChoice(ctx.storage, () =>
-        definition.run(ctx, job.payload, { id: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts }),
+      // The storage is chosen before the job opens a transaction (docs/decisions/0072). Its reads
+      // of reference data on ctx.db come from the process's cache at the claim's version: a mail
+      // read the shop's name and mail settings in four round trips (docs/decisions/0112).
+      await withReferenceCache(
+        ctx.db,
+        () =>
+          withStorageChoice(ctx.storage, () =>
+            definition.run(ctx, job.payload, {
+              id: job.id,
+              attempt: job.attempts,
+              maxAttempts: job.maxAttempts,
+            }),
+          ),
+        Number(job.referenceVersion),
       );
       await doneStatement(ctx.db).execute({
         id: job.id,
