@@ -142,3 +142,7 @@ const deleteCartItems = preparedStatement((db) =>
 export async function emptyCart(tx: Tx, cartId: number): Promise<void> {
   await deleteCartItems(tx).execute({ cartId });
 }
+
+/** The same, as a write to send with others (writeTogether): the checkout's closing writes. */
+export const cartEmptying = (tx: Tx, cartId: number) =>
+  tx.delete(cartItems).where(eq(cartItems.cartId, cartId));

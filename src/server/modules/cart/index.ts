@@ -7,6 +7,7 @@ export {
   CART_COOKIE,
   type CartLineRow,
   type CartOwner,
+  cartEmptying,
   cartOwnerOf,
   clearCartCookie,
   emptyCart,

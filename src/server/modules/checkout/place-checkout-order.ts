@@ -12,16 +12,16 @@ import { itemsShippingFacts } from '../../../domain/shipping/shipping-cost';
 import type { LoadedSession } from '../../platform/auth/sessions';
 import { hashToken, randomToken } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
-import { placeholders, preparedStatement } from '../../platform/db/prepared';
 import { referenceCachedTransaction } from '../../platform/db/reference-cache';
-import { enqueueAll, queued } from '../../platform/jobs/job-queue';
+import { writeTogether } from '../../platform/db/write-together';
+import { jobsInsertion, queued } from '../../platform/jobs/job-queue';
 import { getSettings } from '../../platform/settings/settings-store';
 import {
   assertOrderingOpen,
   buyableTotals,
+  cartEmptying,
   cartOwnerOf,
   cartReaderOf,
-  emptyCart,
   lockBuyableLines,
   orderItemsOf,
 } from '../cart';
@@ -43,14 +43,6 @@ export async function shopPaymentMethods(db: AppContext['db']) {
 }
 
 export type PlacedOrder = CheckoutPlacedReply & { order_id: number };
-
-/** The buyer's receipt of a web order (prepared: one per order). */
-const receiptStatement = preparedStatement((db) =>
-  db
-    .insert(orderReceipts)
-    .values(placeholders(orderReceipts, ['orderId', 'tokenHash', 'createdAt']))
-    .prepare('checkout_order_receipt'),
-);
 
 /**
  * POST /checkout (DECISIONS 18, docs/decisions/0051): the order is made from the server's cart,
@@ -191,12 +183,15 @@ export async function placeCheckoutOrder(
     const orderId = placed.order.id;
     const orderCode = placed.order.order_code;
 
-    // The cart is spent with the order (all its lines: what could not be bought is gone too).
-    await emptyCart(tx, cartId!);
-    await receiptStatement(tx).execute({ orderId, tokenHash: hashToken(token), createdAt: now });
-    await enqueueAll(tx, now, [
-      queued(orderConfirmationMail, { orderId, token }),
-      queued(newOrderAdminMail, { orderId }),
+    // The cart is spent with the order (all its lines: what could not be bought is gone too); the
+    // buyer's receipt and both mails. One statement (docs/decisions/0113).
+    await writeTogether(tx, [
+      cartEmptying(tx, cartId!),
+      tx.insert(orderReceipts).values({ orderId, tokenHash: hashToken(token), createdAt: now }),
+      jobsInsertion(tx, now, [
+        queued(orderConfirmationMail, { orderId, token }),
+        queued(newOrderAdminMail, { orderId }),
+      ]),
     ]);
 
     const query = `?token=${token}`;

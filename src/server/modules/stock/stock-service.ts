@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { STOCK_MESSAGES as M } from '../../../contracts/stock';
 import { AppError, fieldError } from '../../../domain/errors';
 import {
@@ -45,8 +45,9 @@ import {
  * while waiting for its product's, against a stock update holding the product's and waiting for the
  * variant's, was a deadlock (docs/decisions/0088).
  *
- * A failed call throws before it writes anything, except `deduct` when stock runs out part-way,
- * which cannot happen under the lock; callers let their transaction roll back on any throw.
+ * A failed call throws before it writes anything, except `deduct` when a conditional write of its
+ * one statement moved nothing (docs/decisions/0113), which cannot happen under the lock; callers
+ * let their transaction roll back on any throw.
  */
 
 /** A product (variantId null) or one of its variants. */
@@ -458,23 +459,103 @@ export async function hasActiveStoreLocations(tx: Tx): Promise<boolean> {
   return row !== undefined;
 }
 
-const insertDeduction = preparedStatement((db) =>
-  db
-    .insert(stockDeductions)
-    .values(
-      placeholders(stockDeductions, [
-        'referenceType',
-        'referenceId',
-        'productId',
-        'variantId',
-        'quantity',
-        'takenFrom',
-      ]),
-    )
-    .onConflictDoNothing()
-    .returning({ id: stockDeductions.id })
-    .prepare('stock_deduction_insert'),
-);
+/** A placeholder with its type, where PostgreSQL cannot infer it (a select list, unnest). */
+const param = (name: string, type: string) => sql`cast(${sql.placeholder(name)} as ${sql.raw(type)})`;
+
+/**
+ * A deduction in one statement (docs/decisions/0113), for a product or for a variant: the deduction's
+ * row, then, only when it was inserted, the item's location rows (`placedAt`, `placedQuantities`),
+ * its total (a variant's, then its product's sum), and its movements (`movedAt`: 0 for no location).
+ * Each write is conditional, so no quantity goes below zero: answers how many rows each moved.
+ */
+const deductionStatement = preparedStatements((db, shape: 'product' | 'variant') => {
+  const productId = param('productId', 'integer');
+  const variantId = param('variantId', 'integer');
+  const quantity = param('quantity', 'integer');
+  const referenceType = param('referenceType', 'text');
+  const referenceId = param('referenceId', 'integer');
+  const inserted = sql`exists (select from deduction)`;
+  const cte = <K extends string>(name: string, columns: readonly K[], body: SQL) =>
+    db
+      .$with(
+        name,
+        Object.fromEntries(columns.map((c) => [c, sql<number>`${sql.identifier(c)}`])) as Record<
+          K,
+          SQL<number>
+        >,
+      )
+      .as(body);
+  const deduction = cte(
+    'deduction',
+    ['id'],
+    sql`insert into stock_deductions (reference_type, reference_id, product_id, variant_id, quantity, taken_from)
+      values (${referenceType}, ${referenceId}, ${productId}, ${variantId}, ${quantity}, ${param('takenFrom', 'jsonb')})
+      on conflict do nothing
+      returning id`,
+  );
+  const placed = cte(
+    'placed',
+    ['id'],
+    sql`update location_stocks ls set quantity = ls.quantity - t.quantity, updated_at = now()
+      from unnest(${param('placedAt', 'integer[]')}, ${param('placedQuantities', 'integer[]')}) as t(location_id, quantity)
+      where ls.product_id = ${productId}
+        and ${shape === 'product' ? sql`ls.variant_id is null` : sql`ls.variant_id = ${variantId}`}
+        and ls.store_location_id = t.location_id and ls.quantity - t.quantity >= 0 and ${inserted}
+      returning ls.id`,
+  );
+  // A simple product's total is its stock_quantity; a variant's is its qty, and its product's
+  // stock_quantity the sum of its variants' (productStockQuantity).
+  const totals =
+    shape === 'product'
+      ? [
+          cte(
+            'item_total',
+            ['total'],
+            sql`update products set stock_quantity = stock_quantity - ${quantity}
+              where id = ${productId} and stock_quantity - ${quantity} >= 0 and ${inserted}
+              returning stock_quantity as total`,
+          ),
+        ]
+      : [
+          cte(
+            'item_total',
+            ['total'],
+            sql`update product_stocks set qty = qty - ${quantity}
+              where id = ${variantId} and product_id = ${productId} and qty - ${quantity} >= 0 and ${inserted}
+              returning qty as total`,
+          ),
+          cte(
+            'product_total',
+            ['total'],
+            sql`update products set stock_quantity = greatest(stock_quantity - ${quantity}, 0)
+              where id = ${productId} and exists (select from item_total)
+              returning stock_quantity as total`,
+          ),
+        ];
+  const movements = cte(
+    'movements',
+    ['id'],
+    sql`insert into stock_movements (product_id, variant_id, store_location_id, movement_type, reason,
+        quantity_changed, quantity_before, quantity_after, reference_type, reference_id, reference_label,
+        user_id, notes)
+      select ${productId}, ${variantId}, nullif(m.location_id, 0), m.movement_type, ${param('reason', 'text')},
+        m.after - m.before, m.before, m.after, ${referenceType}, ${referenceId},
+        ${param('referenceLabel', 'text')}, ${param('userId', 'integer')}, ${param('notes', 'text')}
+      from unnest(${param('movedAt', 'integer[]')}, ${param('befores', 'integer[]')}, ${param('afters', 'integer[]')},
+        ${param('movementTypes', 'text[]')}) as m(location_id, before, after, movement_type)
+      where ${inserted}
+      returning id`,
+  );
+  return db
+    .with(deduction, placed, ...totals, movements)
+    .select({
+      deducted: sql<number>`cast((select count(*) from deduction) as integer)`,
+      placed: sql<number>`cast((select count(*) from placed) as integer)`,
+      total: sql<number | null>`(select total from item_total)`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare(`stock_deduction_${shape}`);
+});
 
 /**
  * Takes `quantity` of an item for an order or booking. Idempotent per reference and item
@@ -496,31 +577,39 @@ export async function deduct(tx: Tx, input: DeductInput): Promise<DeductResult> 
       .reduce((sum, h) => sum + Math.max(0, h.quantity), 0);
     throw notEnough(item, available, input.quantity);
   }
-  // One deduction per reference and item (its unique index): a second one inserts nothing.
-  const inserted = await insertDeduction(tx).execute({
+  // One statement takes it all (docs/decisions/0113): the deduction (one per reference and item,
+  // its unique index: a second one inserts nothing and moves nothing), the location rows, the totals
+  // and one movement per place, each movement's quantities as they stand under the product's lock.
+  const taken = plan.reduce((sum, t) => sum + t.quantity, 0);
+  const placed = plan.filter((t) => t.locationId !== null);
+  const movements = plan.map((t, index) => {
+    const before = item.total - plan.slice(0, index).reduce((sum, p) => sum + p.quantity, 0);
+    return { locationId: t.locationId, before, after: before - t.quantity };
+  });
+  const [row] = await deductionStatement(tx, item.variantId === null ? 'product' : 'variant').execute({
     referenceType: input.reference.type,
     referenceId: input.reference.id,
+    referenceLabel: input.reference.label ?? null,
     productId: item.productId,
     variantId: item.variantId,
-    quantity: input.quantity,
-    takenFrom: plan.map((t) => ({ location_id: t.locationId, quantity: t.quantity })),
+    quantity: taken,
+    takenFrom: JSON.stringify(plan.map((t) => ({ location_id: t.locationId, quantity: t.quantity }))),
+    placedAt: placed.map((t) => t.locationId!),
+    placedQuantities: placed.map((t) => t.quantity),
+    movedAt: movements.map((m) => m.locationId ?? 0),
+    befores: movements.map((m) => m.before),
+    afters: movements.map((m) => m.after),
+    movementTypes: movements.map((m) => movementTypeFor(m.before, m.after)),
+    reason: input.reason ?? 'order_deduction',
+    userId: input.userId,
+    notes: input.notes ?? null,
   });
-  if (inserted.length === 0) return { status: 'already_deducted' };
-  let total = item.total;
-  for (const take of plan) {
-    if (take.locationId !== null) await moveAtLocation(tx, item, take.locationId, -take.quantity);
-    const after = await moveTotal(tx, { ...item, total }, -take.quantity);
-    await writeMovement(tx, item, {
-      locationId: take.locationId,
-      before: total,
-      after,
-      reason: input.reason ?? 'order_deduction',
-      reference: input.reference,
-      userId: input.userId,
-      notes: input.notes,
-    });
-    total = after;
-  }
+  if (!row || row.deducted === 0) return { status: 'already_deducted' };
+  // The checks of the conditional writes: a caller's transaction rolls back on the throw.
+  if (row.placed < placed.length)
+    throw new AppError('conflict', M.notEnoughStock('this item at this location', 0, taken));
+  if (row.total === null) throw notEnough(item, item.total, taken);
+  const total = row.total;
   await queueAlert(tx, item, item.total, total);
   return { status: 'deducted', quantityBefore: item.total, quantityAfter: total, takenFrom: plan };
 }

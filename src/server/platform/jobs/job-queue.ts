@@ -95,10 +95,15 @@ export function queued<P extends Record<string, unknown>>(job: JobDefinition<P>,
  * rollback leaves none. Not for `single` jobs, which look for a waiting one first.
  */
 export async function enqueueAll(tx: Tx, now: Date, entries: ReturnType<typeof queued>[]): Promise<void> {
+  if (entries.length === 0) return;
+  await jobsInsertion(tx, now, entries);
+}
+
+/** The insert of enqueueAll, to send with other writes (writeTogether); at least one entry. */
+export function jobsInsertion(tx: Tx, now: Date, entries: ReturnType<typeof queued>[]) {
   const single = entries.find((e) => e.job.single);
   if (single) throw new Error(`${single.job.name} is a single job: enqueue it on its own`);
-  if (entries.length === 0) return;
-  await tx.insert(jobs).values(entries.map((e) => jobRow(e.job.name, e.job.maxAttempts, e.payload, now)));
+  return tx.insert(jobs).values(entries.map((e) => jobRow(e.job.name, e.job.maxAttempts, e.payload, now)));
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds jobs of every payload type.
