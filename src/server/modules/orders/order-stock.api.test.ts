@@ -47,7 +47,9 @@ describe('stock deduction timing (DECISIONS 10)', () => {
     expect(res.statusCode).toBe(201);
     const id = res.json().order.id;
     expect(await stockOf(product.id)).toBe(7);
-    expect(await deductedAt(id)).not.toBeNull();
+    // Marked by the order's insert (decision 0113): the time it was created.
+    const [created] = await t.ctx.db.select().from(orders).where(eq(orders.id, id));
+    expect(await deductedAt(id)).toEqual(created!.createdAt);
     const movements = await t.ctx.db
       .select()
       .from(stockMovements)
@@ -83,6 +85,7 @@ describe('stock deduction timing (DECISIONS 10)', () => {
     const product = await createProduct(t.ctx.db, { stockQuantity: 5 });
     const id = (await create([{ product_id: product.id, quantity: 2, price: 10 }], '20.00')).json().order.id;
     expect(await stockOf(product.id)).toBe(5);
+    expect(await deductedAt(id)).toBeNull();
     const shipped = await staff.post(`/api/orders/${id}/status`, { delivery_status: 'shipped' });
     expect(shipped.statusCode).toBe(200);
     expect(await stockOf(product.id)).toBe(3);

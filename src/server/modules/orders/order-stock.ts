@@ -27,18 +27,36 @@ const deductedAtStatement = preparedStatement((db) =>
 export type DeductedItem = { product_name: string; variant: string | null; quantity: number };
 
 /**
+ * Whether a new order with these statuses takes its stock as it is created (DECISIONS 10): its
+ * insert then carries stock_deducted_at, and `deductOrderStock` is told so (docs/decisions/0113).
+ */
+export async function deductsAtCreation(
+  tx: Tx,
+  order: Pick<OrderRow, 'paymentStatus' | 'deliveryStatus'>,
+): Promise<boolean> {
+  const settings = await stockSettings(tx);
+  const statuses = {
+    paymentStatus: order.paymentStatus,
+    deliveryStatus: order.deliveryStatus as DeliveryStatus,
+  };
+  return settings.enabled && isDeductionMoment(settings.timing, null, statuses, false);
+}
+
+/**
  * Takes the stock of every item of the order through the stock service (reference {order, id}) and
- * marks the order deducted. Lines of the same product and variant are added up, since the service
- * holds one deduction per item and order. Not enough stock: the service's 409, and the caller's
- * transaction rolls back. Answers null when stock management is off (nothing was taken).
+ * marks the order deducted, unless its insert did (`markedAt`, deductsAtCreation). Lines of the
+ * same product and variant are added up, since the service holds one deduction per item and order.
+ * Not enough stock: the service's 409, and the caller's transaction rolls back. Answers null when
+ * stock management is off (nothing was taken).
  */
 export async function deductOrderStock(
   tx: Tx,
-  order: Pick<OrderRow, 'id' | 'orderCode'>,
+  order: Pick<OrderRow, 'id' | 'orderCode'> & { stockDeductedAt?: Date | null },
   items: readonly OrderItemRow[],
   actor: Actor,
   now: Date,
 ): Promise<{ deductedAt: Date; items: DeductedItem[] } | null> {
+  const markedAt = order.stockDeductedAt ?? null;
   for (const item of stockQuantities(items)) {
     const result = await deduct(tx, {
       productId: item.productId,
@@ -47,16 +65,20 @@ export async function deductOrderStock(
       reference: { type: 'order', id: order.id, label: order.orderCode },
       userId: actor.userId,
     });
-    if (result.status === 'disabled') return null;
+    if (result.status === 'disabled') {
+      if (markedAt !== null) await deductedAtStatement(tx).execute({ id: order.id, at: null });
+      return null;
+    }
   }
+  if (markedAt !== null) return { deductedAt: markedAt, items: deductedItems(items) };
   await deductedAtStatement(tx).execute({ id: order.id, at: now.toISOString() });
-  return {
-    deductedAt: now,
-    items: items
-      .filter((i) => i.productId !== null)
-      .map((i) => ({ product_name: i.productName, variant: i.variantLabel, quantity: i.quantity })),
-  };
+  return { deductedAt: now, items: deductedItems(items) };
 }
+
+const deductedItems = (items: readonly OrderItemRow[]): DeductedItem[] =>
+  items
+    .filter((i) => i.productId !== null)
+    .map((i) => ({ product_name: i.productName, variant: i.variantLabel, quantity: i.quantity }));
 
 /** Gives back what the order holds (reason order_cancellation, DECISIONS 6) and clears stock_deducted_at. */
 export async function returnOrderStock(
@@ -75,9 +97,7 @@ export async function returnOrderStock(
     });
   }
   await deductedAtStatement(tx).execute({ id: order.id, at: null });
-  return items
-    .filter((i) => i.productId !== null)
-    .map((i) => ({ product_name: i.productName, variant: i.variantLabel, quantity: i.quantity }));
+  return deductedItems(items);
 }
 
 /**

@@ -45,7 +45,13 @@ import { quotedMethod } from '../shipping';
 import { findPickupPoint } from '../shop-setup';
 import { lockStockItems } from '../stock';
 import { settleOrderRuleUses } from './order-discount-uses';
-import { returnOrderStock, settleOrderStock, stockSettings } from './order-stock';
+import {
+  deductOrderStock,
+  deductsAtCreation,
+  returnOrderStock,
+  settleOrderStock,
+  stockSettings,
+} from './order-stock';
 import { auditFields } from './orders.presenter';
 import {
   completedPaid,
@@ -360,12 +366,20 @@ export async function saveOrder(
   };
 
   let order: OrderRow;
+  // A new order that takes its stock now is inserted with stock_deducted_at: a statement less than
+  // marking it after (docs/decisions/0113); the deduction follows in this transaction.
+  const deductsNow = !existing && (await deductsAtCreation(tx, fields));
   if (existing) {
     [order] = (await tx.update(orders).set(fields).where(eq(orders.id, existing.id)).returning()) as [
       OrderRow,
     ];
   } else {
-    order = await insertWithCode(tx, now, { ...fields, orderFrom, createdBy: actor.userId });
+    order = await insertWithCode(tx, now, {
+      ...fields,
+      orderFrom,
+      createdBy: actor.userId,
+      ...(deductsNow ? { stockDeductedAt: now } : {}),
+    });
   }
 
   // Items changed after a deduction: the old deduction is given back (spec 1 §4 "Item editing").
@@ -394,7 +408,9 @@ export async function saveOrder(
   }
   if (user && orderFrom === 'backend') await ensureCustomerRole(tx, user.id);
 
-  const deductedAt = await settleOrderStock(tx, actor, now, existing, order, savedItems);
+  const deductedAt = deductsNow
+    ? ((await deductOrderStock(tx, order, savedItems, actor, now))?.deductedAt ?? null)
+    : await settleOrderStock(tx, actor, now, existing, order, savedItems);
   order = { ...order, stockDeductedAt: deductedAt };
   const rulesUsed = await settleOrderRuleUses(tx, existing, order, now, savedItems, options.pricedRuleUses);
 
