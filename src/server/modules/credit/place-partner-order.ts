@@ -7,14 +7,15 @@ import { fieldError } from '../../../domain/errors';
 import { toDecimal, toDecimalText, ZERO } from '../../../domain/money/money';
 import type { SignedInSession } from '../../platform/auth/sessions';
 import type { AppContext } from '../../platform/context';
+import { writeTogether } from '../../platform/db/write-together';
 import { getSetting } from '../../platform/settings/settings-store';
 import { findUser } from '../accounts';
 import {
   assertOrderingOpen,
   buyableTotals,
+  cartEmptying,
   cartOwnerOf,
   cartReaderOf,
-  emptyCart,
   lockBuyableLines,
   orderItemsOf,
 } from '../cart';
@@ -92,26 +93,29 @@ export async function placePartnerOrder(
     );
     const orderCode = placed.order.order_code;
 
-    if (onCredit && account && balanceAfter !== null) {
-      await tx
-        .update(creditAccounts)
-        .set({ currentBalance: toDecimalText(balanceAfter), updatedAt: now })
-        .where(eq(creditAccounts.id, account.id));
-      await tx.insert(creditTransactions).values({
-        creditAccountId: account.id,
-        type: 'order_payment',
-        amount: toDecimalText(totals.grandTotal),
-        balanceAfter: toDecimalText(balanceAfter),
-        reference: orderCode,
-        orderId: placed.order.id,
-        note: null,
-        createdBy: session.user.id,
-        createdAt: now,
-      });
-    }
-
-    // The cart is spent with the order.
-    await emptyCart(tx, cartId!);
+    // The account debited with its ledger's line (on credit), and the cart spent with the order: one
+    // statement (docs/decisions/0113).
+    const debit =
+      onCredit && account && balanceAfter !== null
+        ? [
+            tx
+              .update(creditAccounts)
+              .set({ currentBalance: toDecimalText(balanceAfter), updatedAt: now })
+              .where(eq(creditAccounts.id, account.id)),
+            tx.insert(creditTransactions).values({
+              creditAccountId: account.id,
+              type: 'order_payment',
+              amount: toDecimalText(totals.grandTotal),
+              balanceAfter: toDecimalText(balanceAfter),
+              reference: orderCode,
+              orderId: placed.order.id,
+              note: null,
+              createdBy: session.user.id,
+              createdAt: now,
+            }),
+          ]
+        : [];
+    await writeTogether(tx, [...debit, cartEmptying(tx, cartId!)]);
 
     return {
       success: true,
