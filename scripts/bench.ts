@@ -858,7 +858,30 @@ const lighthouse =
 
 // ---- PostgreSQL: 1 and 2 production server processes on the same database. ----
 
-type ProcessRow = { name: string; one: Figures; two: Figures };
+/** busyOne: the share of the machine's CPU time in use while one process was measured. */
+type ProcessRow = { name: string; one: Figures; two: Figures; busyOne: number | null };
+
+/** The machine's CPU time so far, busy and in all (Linux: /proc/stat), or null elsewhere. */
+async function cpuTimes(): Promise<{ busy: number; total: number } | null> {
+  const stat = await fs.readFile('/proc/stat', 'utf8').catch(() => null);
+  const fields = stat?.split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number);
+  if (!fields || fields.length < 5) return null;
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  // idle and iowait are the time no one used.
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+/** `run`, with the share of the machine's CPU busy while it ran (null where it cannot be read). */
+async function withMachineLoad<T>(run: () => Promise<T>): Promise<{ result: T; busy: number | null }> {
+  const before = await cpuTimes();
+  const result = await run();
+  const after = await cpuTimes();
+  const busy =
+    before && after && after.total > before.total
+      ? (after.busy - before.busy) / (after.total - before.total)
+      : null;
+  return { result, busy };
+}
 const processRows: ProcessRow[] = [];
 const children: ChildProcess[] = [];
 const childDirs: string[] = [];
@@ -934,19 +957,21 @@ if (database.kind === 'postgres' && !hotOnly) {
     { name: 'GET /products?page=10 (SSR listing)', path: '/products?page=10' },
   ];
   for (const read of reads) {
-    const alone = await measure(`${one}${read.path}`, visitorCookie);
+    const alone = await withMachineLoad(() => measure(`${one}${read.path}`, visitorCookie));
     const [a, b] = await Promise.all([
       measure(`${one}${read.path}`, visitorCookie),
       measure(`${two}${read.path}`, visitorCookie),
     ]);
-    processRows.push({ name: read.name, one: alone, two: sum(a!, b!) });
+    processRows.push({ name: read.name, one: alone.result, two: sum(a!, b!), busyOne: alone.busy });
   }
   const cartsOne = await prepareCarts([one], checkoutCarts);
   const cartsTwo = await prepareCarts([one, two], checkoutCarts);
+  const checkoutOne = await withMachineLoad(() => measureCheckout(cartsOne));
   processRows.push({
     name: 'POST /checkout (orders/s)',
-    one: await measureCheckout(cartsOne),
+    one: checkoutOne.result,
     two: await measureCheckout(cartsTwo),
+    busyOne: checkoutOne.busy,
   });
   for (const row of processRows)
     console.log(
@@ -958,6 +983,7 @@ if (database.kind === 'postgres' && !hotOnly) {
 
 // ---- The report. ----
 
+const pct = (share: number) => `${Math.round(share * 100)} %`;
 const metText = (met: boolean | undefined) => (met === undefined ? '' : met ? 'met' : '**missed**');
 const heading = `${database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${describeLargeShop(size)}${quick ? ' (--quick)' : ''}, ${connections} connections, ${seconds} s each, ${os.cpus().length} cores, Node ${process.versions.node}`;
 const lines = [
@@ -1005,14 +1031,20 @@ if (lighthouse.length)
 if (processRows.length)
   lines.push(
     '',
-    '| production server processes on PostgreSQL | 1 process req/s | p99 ms | 2 processes req/s (sum) | p99 ms | ×  | target | |',
-    '|---|---:|---:|---:|---:|---:|---|---|',
+    '| production server processes on PostgreSQL | 1 process req/s | p99 ms | machine CPU busy with 1 | 2 processes req/s (sum) | p99 ms | ×  | target | |',
+    '|---|---:|---:|---:|---:|---:|---:|---|---|',
     ...processRows.map((row) => {
       const factor = row.two.rps / row.one.rps;
       const checkout = row.name.startsWith('POST /checkout');
       const target = checkout ? '≥ 200 orders/s with 2' : '≈ 2× (≥ 1.8×)';
       const met = checkout ? row.two.rps >= 200 : factor >= 1.8;
-      return `| ${row.name} | ${row.one.rps.toFixed(0)} | ${row.one.p99} | ${row.two.rps.toFixed(0)} | ${row.two.p99} | ${factor.toFixed(2)} | ${target} | ${metText(met)} |`;
+      // The database and the load run on the same machine: when one process already keeps its CPUs
+      // busy, a second has no CPU to add, and the figure says so rather than a verdict on the app.
+      const saturated = !met && row.busyOne !== null && row.busyOne >= 0.9;
+      const verdict = saturated
+        ? `${metText(met)} (the machine was ${pct(row.busyOne!)} busy with one)`
+        : metText(met);
+      return `| ${row.name} | ${row.one.rps.toFixed(0)} | ${row.one.p99} | ${row.busyOne === null ? '' : pct(row.busyOne)} | ${row.two.rps.toFixed(0)} | ${row.two.p99} | ${factor.toFixed(2)} | ${target} | ${verdict} |`;
     }),
   );
 console.log(`\n${heading}\n\n${lines.join('\n')}`);
