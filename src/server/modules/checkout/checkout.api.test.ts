@@ -1,11 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES as M } from '../../../contracts/checkout';
 import { ORDERING_CLOSED_MESSAGE } from '../../../contracts/storefront';
 import { createProduct } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp, withSourceRenderer } from '../../../test/test-app';
+import { auditLog } from '../../platform/audit/audit.tables';
 import { jobs } from '../../platform/jobs/jobs.tables';
 import { setSettings } from '../../platform/settings/settings-store';
 import {
@@ -157,6 +158,18 @@ describe('POST /checkout', () => {
     expect(after!.stockQuantity).toBe(3);
     expect(order.stockDeductedAt).not.toBeNull();
     expect((await visitor.get('/api/cart')).json()).toMatchObject({ items: [], count: 0 });
+    // The order's audit row, written with the closing writes (decision 0113).
+    const trail = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'order'), eq(auditLog.subjectId, String(order.id))));
+    expect(trail).toMatchObject([
+      {
+        action: 'order.created',
+        actorUserId: null,
+        data: { order_code: reply.order_code, grand_total: '71.00', payment_status: 'unpaid' },
+      },
+    ]);
 
     const newJobs = (await queued()).slice(jobsBefore).map((j) => j.name);
     expect(newJobs.sort()).toEqual(['checkout.new-order-admin-mail', 'checkout.order-confirmation-mail']);

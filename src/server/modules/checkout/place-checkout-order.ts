@@ -1,3 +1,4 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   type CheckoutBody,
@@ -153,6 +154,8 @@ export async function placeCheckoutOrder(
     const totals = buyableTotals(buyable, shipping, vat);
     const address = [body.address, body.city, state!.name, country!.name].join(', ');
     const userId = session?.user?.id ?? null;
+    // The order's audit row goes with the closing writes below (docs/decisions/0113).
+    const closingWrites: SQLWrapper[] = [];
     const placed = await placeWebOrder(
       tx,
       { userId, ip: req.ip },
@@ -179,13 +182,15 @@ export async function placeCheckoutOrder(
       }),
       // Each line is sold at the engine's price, so it uses the rule that priced it (decision 0039).
       buyable.flatMap((b) => b.unit.ruleId ?? []),
+      closingWrites,
     );
     const orderId = placed.order.id;
     const orderCode = placed.order.order_code;
 
     // The cart is spent with the order (all its lines: what could not be bought is gone too); the
-    // buyer's receipt and both mails. One statement (docs/decisions/0113).
+    // order's audit row, the buyer's receipt and both mails. One statement (docs/decisions/0113).
     await writeTogether(tx, [
+      ...closingWrites,
       cartEmptying(tx, cartId!),
       tx.insert(orderReceipts).values({ orderId, tokenHash: hashToken(token), createdAt: now }),
       jobsInsertion(tx, now, [

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_MESSAGES as M } from '../../../contracts/credit';
 import { isoDateInZone } from '../../../domain/dates/date-format';
 import { createProduct } from '../../../test/factories';
 import { type Agent, createTestApp, type TestApp } from '../../../test/test-app';
+import { auditLog } from '../../platform/audit/audit.tables';
 import { getSetting, setSettings, shopToday } from '../../platform/settings/settings-store';
 import { discountRuleProducts, discountRules, products } from '../catalogue/catalogue.tables';
 import { orderItems, orders } from '../orders/orders.tables';
@@ -173,6 +174,14 @@ describe('POST /partner/checkout/process', () => {
     expect(Number(debit!.amount)).toBe(total);
     expect(Number(await balanceOf(partner.user.id))).toBe(body.remaining_balance);
     expect((await partner.get('/api/cart')).json().count).toBe(0);
+    // The order's audit row, written with the closing writes (decision 0113).
+    const trail = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'order'), eq(auditLog.subjectId, String(order!.id))));
+    expect(trail).toMatchObject([
+      { action: 'order.created', actorUserId: partner.user.id, data: { order_code: body.order_code } },
+    ]);
   });
 
   it('sells at the partner’s discount rule price and records the rule’s use, as the checkout does', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PartnerCheckoutBody, PartnerCheckoutReply } from '../../../contracts/credit';
 import { orderFormBody } from '../../../contracts/orders';
@@ -69,6 +69,8 @@ export async function placePartnerOrder(
       balanceAfter = decision.value;
     }
 
+    // The order's audit row goes with the closing writes below (docs/decisions/0113).
+    const closingWrites: SQLWrapper[] = [];
     const placed = await placeWebOrder(
       tx,
       { userId: session.user.id, ip: req.ip },
@@ -90,11 +92,12 @@ export async function placePartnerOrder(
       }),
       // Each line is sold at the engine's price, so it uses the rule that priced it (decision 0039).
       buyable.flatMap((b) => b.unit.ruleId ?? []),
+      closingWrites,
     );
     const orderCode = placed.order.order_code;
 
-    // The account debited with its ledger's line (on credit), and the cart spent with the order: one
-    // statement (docs/decisions/0113).
+    // The order's audit row, the account debited with its ledger's line (on credit), and the cart
+    // spent with the order: one statement (docs/decisions/0113).
     const debit =
       onCredit && account && balanceAfter !== null
         ? [
@@ -115,7 +118,7 @@ export async function placePartnerOrder(
             }),
           ]
         : [];
-    await writeTogether(tx, [...debit, cartEmptying(tx, cartId!)]);
+    await writeTogether(tx, [...closingWrites, ...debit, cartEmptying(tx, cartId!)]);
 
     return {
       success: true,

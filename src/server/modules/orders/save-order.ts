@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, type SQLWrapper } from 'drizzle-orm';
 import {
   ORDER_MESSAGES as M,
   type OrderFormBody,
@@ -34,7 +34,7 @@ import {
   statusForAmount,
 } from '../../../domain/orders/payment-rules';
 import { stockQuantities } from '../../../domain/stock/stock-rules';
-import { audit, type ShopActor } from '../../platform/audit/audit';
+import { type AuditEntry, audit, auditInsertion, type ShopActor } from '../../platform/audit/audit';
 import type { Tx } from '../../platform/db/database';
 import { placeholders, preparedStatements } from '../../platform/db/prepared';
 import { shopToday } from '../../platform/settings/settings-store';
@@ -226,6 +226,11 @@ export async function saveOrder(
     orderFrom?: 'backend' | 'web';
     /** A new order's discount rule uses, when the caller priced its lines in this transaction. */
     pricedRuleUses?: readonly number[];
+    /**
+     * Where a caller that sends its closing writes together (writeTogether, docs/decisions/0113)
+     * collects the order's audit row; without it the row is written here.
+     */
+    closingWrites?: SQLWrapper[];
   } = {},
 ): Promise<OrderSavedReply> {
   const orderFrom = options.orderFrom ?? 'backend';
@@ -428,7 +433,7 @@ export async function saveOrder(
       ip: actor.ip,
     });
   } else {
-    await audit(tx, {
+    const created: AuditEntry = {
       actorUserId: actor.userId,
       action: 'order.created',
       subjectType: 'order',
@@ -443,7 +448,9 @@ export async function saveOrder(
         ...(firstPayment !== null ? { first_payment: toDecimalText(firstPayment) } : {}),
       },
       ip: actor.ip,
-    });
+    };
+    if (options.closingWrites) options.closingWrites.push(auditInsertion(tx, created));
+    else await audit(tx, created);
   }
 
   return {

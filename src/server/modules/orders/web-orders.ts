@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQLWrapper } from 'drizzle-orm';
 import type { OrderFormBody, OrderSavedReply } from '../../../contracts/orders';
 import type { Cents } from '../../../domain/money/money';
 import { toDecimalText } from '../../../domain/money/money';
@@ -17,6 +17,7 @@ export type { OrderItemRow, OrderRow };
  * checkout's transaction. The body carries the server's own prices; the totals, stock timing and
  * discount uses are the orders' rules, as for an order taken in the back office. `pricedRuleUses`:
  * the rules its lines use, from the caller's own pricing in this transaction (saves pricing twice).
+ * `closingWrites`: collects the order's audit row for the caller's writeTogether (decision 0113).
  */
 export function placeWebOrder(
   tx: Tx,
@@ -24,10 +25,12 @@ export function placeWebOrder(
   now: Date,
   body: OrderFormBody,
   pricedRuleUses?: readonly number[],
+  closingWrites?: SQLWrapper[],
 ): Promise<OrderSavedReply> {
   return saveOrder(tx, actor, now, null, body, {
     orderFrom: 'web',
     ...(pricedRuleUses ? { pricedRuleUses } : {}),
+    ...(closingWrites ? { closingWrites } : {}),
   });
 }
 

@@ -17,17 +17,26 @@ export type AuditEntry = {
   ip?: string | null;
 };
 
+const auditRow = (entry: AuditEntry) => ({
+  actorUserId: entry.actorUserId,
+  action: entry.action,
+  subjectType: entry.subjectType,
+  subjectId: entry.subjectId == null ? null : String(entry.subjectId),
+  data: entry.data ?? {},
+  ip: entry.ip ?? null,
+});
+
 /** Writes one audit row; call it inside the transaction that makes the change. */
 export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
-  await insertAudit(db).execute({
-    actorUserId: entry.actorUserId,
-    action: entry.action,
-    subjectType: entry.subjectType,
-    subjectId: entry.subjectId == null ? null : String(entry.subjectId),
-    data: entry.data ?? {},
-    ip: entry.ip ?? null,
-  });
+  await insertAudit(db).execute(auditRow(entry));
 }
+
+/**
+ * The same row as a write to send with the transaction's closing writes (writeTogether,
+ * docs/decisions/0113), by a caller that sends them before it commits.
+ */
+export const auditInsertion = (db: Executor, entry: AuditEntry) =>
+  db.insert(auditLog).values(auditRow(entry));
 
 /** Every write request records one: built once per database (docs/decisions/0091). */
 const insertAudit = preparedStatement((db) =>
