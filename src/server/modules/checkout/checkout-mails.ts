@@ -1,25 +1,32 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { formatMoney, fromDecimal } from '../../../domain/money/money';
 import type { Executor } from '../../platform/db/database';
 import { preparedStatement } from '../../platform/db/prepared';
 import { defineJob } from '../../platform/jobs/job-queue';
 import { shopMailRecipients } from '../../platform/mail/shop-recipients';
 import { getSettings } from '../../platform/settings/settings-store';
-import { itemsOfOrder, type OrderItemRow, type OrderRow } from '../orders';
-import { orders } from '../orders/orders.tables';
+import type { OrderItemRow, OrderRow } from '../orders';
+import { orderItems, orders } from '../orders/orders.tables';
 
-/** Prepared: two mails read it for every web order. */
+/** Prepared: two mails read it for every web order; the order with its items, one row per item. */
 const orderStatement = preparedStatement((db) =>
   db
-    .select()
+    .select({ order: orders, item: orderItems })
     .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(eq(orders.id, sql.placeholder('orderId')))
-    .prepare('checkout_mail_order'),
+    .orderBy(asc(orderItems.position), asc(orderItems.id))
+    .prepare('checkout_mail_order_with_items'),
 );
 
-async function orderOf(db: Executor, orderId: number): Promise<OrderRow | null> {
-  const [row] = await orderStatement(db).execute({ orderId });
-  return row ?? null;
+/** The order and its items in one statement, where they were two for each mail. */
+async function orderOf(
+  db: Executor,
+  orderId: number,
+): Promise<{ order: OrderRow; items: OrderItemRow[] } | null> {
+  const rows = await orderStatement(db).execute({ orderId });
+  const first = rows[0];
+  return first ? { order: first.order, items: rows.flatMap((row) => (row.item ? [row.item] : [])) } : null;
 }
 
 function itemLines(items: readonly OrderItemRow[], symbol: string): string {
@@ -51,14 +58,15 @@ export const orderConfirmationMail = defineJob<ConfirmationMail>({
   name: 'checkout.order-confirmation-mail',
   secretKeys: ['token'],
   async run(ctx, { orderId, token }) {
-    const order = await orderOf(ctx.db, orderId);
-    if (!order?.customerEmail) return; // deleted since, or no address: nothing to send
-    const items = await itemsOfOrder(ctx.db, order.id);
+    const found = await orderOf(ctx.db, orderId);
+    const to = found?.order.customerEmail;
+    if (!found || !to) return; // deleted since, or no address: nothing to send
+    const { order, items } = found;
     const s = await getSettings(ctx.db, ['company_name', 'site_name']);
     const shop = s.company_name || s.site_name;
     const url = `${ctx.config.publicUrl}/order-confirmation/${order.orderCode}?token=${token}`;
     await ctx.mailer.send({
-      to: order.customerEmail,
+      to,
       subject: `Order confirmation ${order.orderCode} · ${shop}`,
       text:
         `Dear ${order.customerFirstName ?? 'customer'},\n\nThank you for your order ${order.orderCode}.\n\n` +
@@ -72,12 +80,12 @@ export const orderConfirmationMail = defineJob<ConfirmationMail>({
 export const newOrderAdminMail = defineJob<{ orderId: number }>({
   name: 'checkout.new-order-admin-mail',
   async run(ctx, { orderId }) {
-    const order = await orderOf(ctx.db, orderId);
-    if (!order) return;
+    const found = await orderOf(ctx.db, orderId);
+    if (!found) return;
+    const { order, items } = found;
     const s = await getSettings(ctx.db, ['site_name']);
     const to = await shopMailRecipients(ctx.db);
     if (to.length === 0) return;
-    const items = await itemsOfOrder(ctx.db, order.id);
     const name = [order.customerFirstName, order.customerLastName].filter(Boolean).join(' ');
     for (const recipient of to) {
       await ctx.mailer.send({

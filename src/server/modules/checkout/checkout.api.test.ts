@@ -177,7 +177,12 @@ describe('POST /checkout', () => {
     const mail = await mailTo('ada@example.test');
     expect(mail).toContain(reply.order_code);
     expect(mail).toContain(`/order-confirmation/${reply.order_code}?token=`);
-    expect(await mailTo('admin@demo.test')).toContain(`Order: ${reply.order_code}`);
+    // Its items, read with the order in one statement (the × quoted-printable in the file).
+    const itemLine = /2 (×|=C3=97) Brass lamp/;
+    expect(mail).toMatch(itemLine);
+    const notice = await mailTo('admin@demo.test');
+    expect(notice).toContain(`Order: ${reply.order_code}`);
+    expect(notice).toMatch(itemLine);
     // The token left with the job (docs/decisions/0046).
     const [job] = await queued('checkout.order-confirmation-mail');
     expect(job!.payload).not.toHaveProperty('token');
