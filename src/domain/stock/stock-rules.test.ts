@@ -9,6 +9,7 @@ import {
   stockAlertFor,
   stockQuantities,
   stockWordLabel,
+  takeMovements,
 } from './stock-rules';
 
 describe('stockStatus (spec 2 §4 stock status per row)', () => {
@@ -92,6 +93,52 @@ describe('planDeduction', () => {
         1,
       ),
     ).toEqual([{ locationId: 1, quantity: 1 }]);
+  });
+});
+
+describe('takeMovements', () => {
+  it.each([
+    ['no takes', 5, [], []],
+    [
+      'one take',
+      5,
+      [{ locationId: 2, quantity: 3 }],
+      [{ locationId: 2, before: 5, after: 2, type: 'decrease' }],
+    ],
+    [
+      'each take from where the last left the total',
+      8,
+      [
+        { locationId: null, quantity: 1 },
+        { locationId: 1, quantity: 2 },
+        { locationId: 2, quantity: 5 },
+      ],
+      [
+        { locationId: null, before: 8, after: 7, type: 'decrease' },
+        { locationId: 1, before: 7, after: 5, type: 'decrease' },
+        { locationId: 2, before: 5, after: 0, type: 'decrease' },
+      ],
+    ],
+  ] as const)('%s', (_name, total, takes, movements) => {
+    expect(takeMovements(total, takes)).toEqual(movements);
+  });
+
+  it('ends at the total less everything taken, whatever the takes', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1000 }),
+        fc.array(fc.record({ locationId: fc.option(fc.nat(20)), quantity: fc.integer({ min: 1, max: 50 }) })),
+        (total, takes) => {
+          const movements = takeMovements(total, takes);
+          const taken = takes.reduce((sum, t) => sum + t.quantity, 0);
+          expect(movements.at(-1)?.after ?? total).toBe(total - taken);
+          movements.forEach((m, i) => {
+            expect(m.before - m.after).toBe(takes[i]!.quantity);
+            if (i > 0) expect(m.before).toBe(movements[i - 1]!.after);
+          });
+        },
+      ),
+    );
   });
 });
 

@@ -84,6 +84,23 @@ export function planDeduction(
   return left === 0 ? takes : null;
 }
 
+/** A movement a take writes: where, and the item's total before and after it. */
+export type TakeMovement = { locationId: number | null; before: number; after: number; type: MovementType };
+
+/**
+ * The movements a deduction's takes write, one per take in plan order: each moves the item's total
+ * down from where the one before left it (spec 2 §9: quantity before and after per movement).
+ */
+export function takeMovements(total: number, takes: readonly StockTake[]): TakeMovement[] {
+  let before = total;
+  return takes.map((take) => {
+    const after = before - take.quantity;
+    const movement = { locationId: take.locationId, before, after, type: movementTypeFor(before, after) };
+    before = after;
+    return movement;
+  });
+}
+
 /** How screens and exports name a reason or movement type: "damaged_goods" → "Damaged goods". */
 export function stockWordLabel(word: string): string {
   const text = word.replace(/_/g, ' ').trim();

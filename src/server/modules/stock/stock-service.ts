@@ -10,6 +10,7 @@ import {
   type StockReferenceType,
   type StockTake,
   stockAlertFor,
+  takeMovements,
 } from '../../../domain/stock/stock-rules';
 import type { Tx } from '../../platform/db/database';
 import {
@@ -582,10 +583,7 @@ export async function deduct(tx: Tx, input: DeductInput): Promise<DeductResult> 
   // and one movement per place, each movement's quantities as they stand under the product's lock.
   const taken = plan.reduce((sum, t) => sum + t.quantity, 0);
   const placed = plan.filter((t) => t.locationId !== null);
-  const movements = plan.map((t, index) => {
-    const before = item.total - plan.slice(0, index).reduce((sum, p) => sum + p.quantity, 0);
-    return { locationId: t.locationId, before, after: before - t.quantity };
-  });
+  const movements = takeMovements(item.total, plan);
   const [row] = await deductionStatement(tx, item.variantId === null ? 'product' : 'variant').execute({
     referenceType: input.reference.type,
     referenceId: input.reference.id,
@@ -599,7 +597,7 @@ export async function deduct(tx: Tx, input: DeductInput): Promise<DeductResult> 
     movedAt: movements.map((m) => m.locationId ?? 0),
     befores: movements.map((m) => m.before),
     afters: movements.map((m) => m.after),
-    movementTypes: movements.map((m) => movementTypeFor(m.before, m.after)),
+    movementTypes: movements.map((m) => m.type),
     reason: input.reason ?? 'order_deduction',
     userId: input.userId,
     notes: input.notes ?? null,
