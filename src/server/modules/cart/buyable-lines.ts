@@ -64,13 +64,24 @@ export function buyableTotals(buyable: readonly BuyableLine[], shipping: Cents, 
   );
 }
 
-/** The lines as the order form's items: each at the engine's price, which the order records. */
-export function orderItemsOf(buyable: readonly BuyableLine[]) {
-  return buyable.map((b) => ({
-    product_id: b.product.id,
-    product_stock_id: b.variant?.id ?? null,
-    quantity: b.line.quantity,
-    price: toDecimalText(b.unit.final),
-    discount: 0,
-  }));
+/**
+ * What an order placed from the cart takes from its lines: the order form's items, each at the
+ * engine's price, which the order records, no global discount, the grand total, and the rules that
+ * priced the lines, whose uses the order records (decision 0039).
+ */
+export function cartOrderOf(buyable: readonly BuyableLine[], grandTotal: Cents) {
+  return {
+    fields: {
+      order_items_json: buyable.map((b) => ({
+        product_id: b.product.id,
+        product_stock_id: b.variant?.id ?? null,
+        quantity: b.line.quantity,
+        price: toDecimalText(b.unit.final),
+        discount: 0,
+      })),
+      global_discount: 0,
+      grand_total: toDecimalText(grandTotal),
+    },
+    ruleUses: buyable.flatMap((b) => b.unit.ruleId ?? []),
+  };
 }

@@ -1,5 +1,5 @@
 export { addLinesToUserCart, type CartLineInput } from './add-lines-to-user-cart';
-export { type BuyableLine, buyableTotals, lockBuyableLines, orderItemsOf } from './buyable-lines';
+export { type BuyableLine, buyableTotals, cartOrderOf, lockBuyableLines } from './buyable-lines';
 export { type CartReader, ownerCartCount, readCart } from './cart.queries';
 export { cartRoutes } from './cart.routes';
 export { cartItems, carts } from './cart.tables';

@@ -1,4 +1,3 @@
-import type { SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   type CheckoutBody,
@@ -21,10 +20,10 @@ import {
   assertOrderingOpen,
   buyableTotals,
   cartEmptying,
+  cartOrderOf,
   cartOwnerOf,
   cartReaderOf,
   lockBuyableLines,
-  orderItemsOf,
 } from '../cart';
 import { placeWebOrder } from '../orders';
 import { quoteShipping } from '../shipping';
@@ -154,9 +153,8 @@ export async function placeCheckoutOrder(
     const totals = buyableTotals(buyable, shipping, vat);
     const address = [body.address, body.city, state!.name, country!.name].join(', ');
     const userId = session?.user?.id ?? null;
-    // The order's audit row goes with the closing writes below (docs/decisions/0113).
-    const closingWrites: SQLWrapper[] = [];
-    const placed = await placeWebOrder(
+    const cartOrder = cartOrderOf(buyable, totals.grandTotal);
+    const { placed, closingWrites } = await placeWebOrder(
       tx,
       { userId, ip: req.ip },
       now,
@@ -176,13 +174,9 @@ export async function placeCheckoutOrder(
         shipping_cost: toDecimalText(shipping),
         address,
         additional_info: body.notes ?? null,
-        global_discount: 0,
-        order_items_json: orderItemsOf(buyable),
-        grand_total: toDecimalText(totals.grandTotal),
+        ...cartOrder.fields,
       }),
-      // Each line is sold at the engine's price, so it uses the rule that priced it (decision 0039).
-      buyable.flatMap((b) => b.unit.ruleId ?? []),
-      closingWrites,
+      cartOrder.ruleUses,
     );
     const orderId = placed.order.id;
     const orderCode = placed.order.order_code;

@@ -1,4 +1,4 @@
-import { eq, type SQLWrapper } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PartnerCheckoutBody, PartnerCheckoutReply } from '../../../contracts/credit';
 import { orderFormBody } from '../../../contracts/orders';
@@ -14,10 +14,10 @@ import {
   assertOrderingOpen,
   buyableTotals,
   cartEmptying,
+  cartOrderOf,
   cartOwnerOf,
   cartReaderOf,
   lockBuyableLines,
-  orderItemsOf,
 } from '../cart';
 import { defaultCurrency } from '../currencies';
 import { placeWebOrder } from '../orders';
@@ -69,9 +69,8 @@ export async function placePartnerOrder(
       balanceAfter = decision.value;
     }
 
-    // The order's audit row goes with the closing writes below (docs/decisions/0113).
-    const closingWrites: SQLWrapper[] = [];
-    const placed = await placeWebOrder(
+    const cartOrder = cartOrderOf(buyable, totals.grandTotal);
+    const { placed, closingWrites } = await placeWebOrder(
       tx,
       { userId: session.user.id, ip: req.ip },
       now,
@@ -86,13 +85,9 @@ export async function placePartnerOrder(
         delivery_required: false,
         shipping_cost: '0.00',
         additional_info: onCredit ? 'Partner order on credit' : 'Partner order, paid now',
-        global_discount: 0,
-        order_items_json: orderItemsOf(buyable),
-        grand_total: toDecimalText(totals.grandTotal),
+        ...cartOrder.fields,
       }),
-      // Each line is sold at the engine's price, so it uses the rule that priced it (decision 0039).
-      buyable.flatMap((b) => b.unit.ruleId ?? []),
-      closingWrites,
+      cartOrder.ruleUses,
     );
     const orderCode = placed.order.order_code;
 

@@ -17,21 +17,23 @@ export type { OrderItemRow, OrderRow };
  * checkout's transaction. The body carries the server's own prices; the totals, stock timing and
  * discount uses are the orders' rules, as for an order taken in the back office. `pricedRuleUses`:
  * the rules its lines use, from the caller's own pricing in this transaction (saves pricing twice).
- * `closingWrites`: collects the order's audit row for the caller's writeTogether (decision 0113).
+ * Answers the order with its audit row as a write still to send: both checkouts send it with their
+ * own closing writes (writeTogether, docs/decisions/0113).
  */
-export function placeWebOrder(
+export async function placeWebOrder(
   tx: Tx,
   actor: ShopActor,
   now: Date,
   body: OrderFormBody,
-  pricedRuleUses?: readonly number[],
-  closingWrites?: SQLWrapper[],
-): Promise<OrderSavedReply> {
-  return saveOrder(tx, actor, now, null, body, {
+  pricedRuleUses: readonly number[],
+): Promise<{ placed: OrderSavedReply; closingWrites: SQLWrapper[] }> {
+  const closingWrites: SQLWrapper[] = [];
+  const placed = await saveOrder(tx, actor, now, null, body, {
     orderFrom: 'web',
-    ...(pricedRuleUses ? { pricedRuleUses } : {}),
-    ...(closingWrites ? { closingWrites } : {}),
+    pricedRuleUses,
+    closingWrites,
   });
+  return { placed, closingWrites };
 }
 
 /** A live order by its code, or null. */
