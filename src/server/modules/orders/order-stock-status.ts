@@ -1,10 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderStockStatusReply } from '../../../contracts/orders';
 import type { Executor } from '../../platform/db/database';
 import { readTogether } from '../../platform/db/read-together';
 import { getSettings } from '../../platform/settings/settings-store';
-import { productStocks, products } from '../catalogue/catalogue.tables';
-import { stockDeductions } from '../stock/stock.tables';
+import { stockHeldBy, stockOnHand } from '../stock';
 import { isCreditOrder } from './deduct-order-stock';
 import { findOrder, itemsOfOrder } from './orders.queries';
 
@@ -14,33 +12,9 @@ export async function orderStockStatus(db: Executor, id: number): Promise<OrderS
   const [items, settings, held] = await readTogether(db, [
     () => itemsOfOrder(db, order.id),
     () => getSettings(db, ['stock_management_enabled', 'stock_deduction_timing']),
-    () =>
-      db
-        .select({ productId: stockDeductions.productId, variantId: stockDeductions.variantId })
-        .from(stockDeductions)
-        .where(and(eq(stockDeductions.referenceType, 'order'), eq(stockDeductions.referenceId, order.id))),
+    () => stockHeldBy(db, { type: 'order', id: order.id }),
   ]);
-  const productIds = [...new Set(items.map((i) => i.productId).filter((v): v is number => v !== null))];
-  const variantIds = [...new Set(items.map((i) => i.variantId).filter((v): v is number => v !== null))];
-  const [productRows, variantRows] = await readTogether(db, [
-    () =>
-      productIds.length
-        ? db
-            .select({ id: products.id, qty: products.stockQuantity })
-            .from(products)
-            .where(inArray(products.id, productIds))
-        : [],
-    () =>
-      variantIds.length
-        ? db
-            .select({ id: productStocks.id, qty: productStocks.qty })
-            .from(productStocks)
-            .where(inArray(productStocks.id, variantIds))
-        : [],
-  ]);
-  const productQty = new Map(productRows.map((r) => [r.id, r.qty]));
-  const variantQty = new Map(variantRows.map((r) => [r.id, r.qty]));
-  const heldKeys = new Set(held.map((h) => `${h.productId}:${h.variantId ?? '-'}`));
+  const onHand = await stockOnHand(db, items);
   return {
     success: true,
     data: {
@@ -53,13 +27,8 @@ export async function orderStockStatus(db: Executor, id: number): Promise<OrderS
         product_name: item.productName,
         variant: item.variantLabel,
         quantity: item.quantity,
-        available:
-          item.variantId !== null
-            ? (variantQty.get(item.variantId) ?? 0)
-            : item.productId !== null
-              ? (productQty.get(item.productId) ?? 0)
-              : 0,
-        deducted: heldKeys.has(`${item.productId}:${item.variantId ?? '-'}`),
+        available: onHand(item),
+        deducted: held(item),
       })),
     },
   };

@@ -1,12 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BookingStatus } from '../../../domain/rentals/booking-status';
 import { stockQuantities } from '../../../domain/stock/stock-rules';
 import type { Executor, Tx } from '../../platform/db/database';
 import { readTogether } from '../../platform/db/read-together';
 import { getSettings } from '../../platform/settings/settings-store';
-import { productStocks, products } from '../catalogue/catalogue.tables';
-import { deduct, returnStock } from '../stock';
-import { stockDeductions } from '../stock/stock.tables';
+import { deduct, returnStock, stockHeldBy, stockOnHand } from '../stock';
 import { type BookingRow, findBooking, itemsOfBooking, type RentalItemRow } from './bookings.queries';
 import { rentalBookings, rentalPeriodItems, rentalPeriods } from './rentals.tables';
 
@@ -93,36 +91,13 @@ export async function bookingStockStatus(db: Executor, id: number) {
         .where(eq(rentalPeriods.bookingId, booking.id))
         .orderBy(rentalPeriods.periodNumber, rentalPeriodItems.id),
     () => getSettings(db, ['stock_management_enabled']),
-    () =>
-      db
-        .select({ productId: stockDeductions.productId, variantId: stockDeductions.variantId })
-        .from(stockDeductions)
-        .where(
-          and(eq(stockDeductions.referenceType, 'booking'), eq(stockDeductions.referenceId, booking.id)),
-        ),
+    () => stockHeldBy(db, { type: 'booking', id: booking.id }),
   ]);
   const all = [...items.map((i) => ({ ...i, periodNumber: null as number | null })), ...periodItems];
-  const productIds = [...new Set(all.map((i) => i.productId))];
-  const variantIds = [...new Set(all.map((i) => i.productStockId).filter((v): v is number => v !== null))];
-  const [productRows, variantRows] = await readTogether(db, [
-    () =>
-      productIds.length
-        ? db
-            .select({ id: products.id, qty: products.stockQuantity })
-            .from(products)
-            .where(inArray(products.id, productIds))
-        : [],
-    () =>
-      variantIds.length
-        ? db
-            .select({ id: productStocks.id, qty: productStocks.qty })
-            .from(productStocks)
-            .where(inArray(productStocks.id, variantIds))
-        : [],
-  ]);
-  const productQty = new Map(productRows.map((r) => [r.id, r.qty]));
-  const variantQty = new Map(variantRows.map((r) => [r.id, r.qty]));
-  const heldKeys = new Set(held.map((h) => `${h.productId}:${h.variantId ?? '-'}`));
+  const onHand = await stockOnHand(
+    db,
+    all.map((i) => ({ productId: i.productId, variantId: i.productStockId })),
+  );
   return {
     stock_management_enabled: settings.stock_management_enabled,
     stock_deducted_at: booking.stockDeductedAt?.toISOString() ?? null,
@@ -131,11 +106,9 @@ export async function bookingStockStatus(db: Executor, id: number) {
       product_stock_id: item.productStockId,
       name: item.variants ? `${item.productName} (${item.variants})` : item.productName,
       quantity: item.quantity,
-      deducted: item.periodNumber === null && heldKeys.has(`${item.productId}:${item.productStockId ?? '-'}`),
-      current_stock:
-        item.productStockId !== null
-          ? (variantQty.get(item.productStockId) ?? 0)
-          : (productQty.get(item.productId) ?? 0),
+      deducted:
+        item.periodNumber === null && held({ productId: item.productId, variantId: item.productStockId }),
+      current_stock: onHand({ productId: item.productId, variantId: item.productStockId }),
       period_number: item.periodNumber,
     })),
   };

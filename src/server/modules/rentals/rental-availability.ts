@@ -6,7 +6,8 @@ import type { BookingStatus } from '../../../domain/rentals/booking-status';
 import type { Executor, Tx } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
 import { readTogether } from '../../platform/db/read-together';
-import { productStocks, products } from '../catalogue/catalogue.tables';
+import { products } from '../catalogue/catalogue.tables';
+import { stockOnHand } from '../stock';
 import { rentalBookings, rentalItems, rentalPeriodItems, rentalPeriods } from './rentals.tables';
 
 /**
@@ -132,32 +133,6 @@ async function bookingItemRows(db: Executor, productIds: readonly number[]): Pro
   return rows.map((r) => ({ ...r, status: r.status as BookingStatus }));
 }
 
-/** The stock on hand of each key: products.stock_quantity, or product_stocks.qty for a variant. */
-async function onHand(db: Executor, keys: readonly RentalKey[]): Promise<Map<string, number>> {
-  const productIds = [...new Set(keys.map((k) => k.productId))];
-  const variantIds = [...new Set(keys.map((k) => k.variantId).filter((v): v is number => v !== null))];
-  const [productRows, variantRows] = await readTogether(db, [
-    () =>
-      productIds.length
-        ? db
-            .select({ id: products.id, qty: products.stockQuantity })
-            .from(products)
-            .where(inArray(products.id, productIds))
-        : [],
-    () =>
-      variantIds.length
-        ? db
-            .select({ id: productStocks.id, productId: productStocks.productId, qty: productStocks.qty })
-            .from(productStocks)
-            .where(inArray(productStocks.id, variantIds))
-        : [],
-  ]);
-  const stock = new Map<string, number>();
-  for (const p of productRows) stock.set(keyOf({ productId: p.id, variantId: null }), p.qty);
-  for (const v of variantRows) stock.set(keyOf({ productId: v.productId, variantId: v.id }), v.qty);
-  return stock;
-}
-
 export type Availability = {
   /** Units of the key free for the range, besides the booking left out (and the items before it). */
   free(request: RentalKey & { start: string; end: string }, alsoBooked?: readonly BookedUnits[]): number;
@@ -176,26 +151,25 @@ export async function loadAvailability(
   exceptBookingId: number | null,
 ): Promise<Availability> {
   if (keys.length === 0) return { free: () => 0, excess: () => 0 };
-  const [held, stock] = await readTogether(db, [
+  const [held, onHand] = await readTogether(db, [
     () =>
       heldRows(
         db,
         keys.map((k) => k.productId),
       ),
-    () => onHand(db, keys),
+    () => stockOnHand(db, keys),
   ]);
   const out = new Map<string, number>();
   for (const row of held) if (row.out) out.set(keyOf(row), (out.get(keyOf(row)) ?? 0) + row.quantity);
-  const rentalStock = (key: string) => (stock.get(key) ?? 0) + (out.get(key) ?? 0);
-  const bookedOf = (key: string) => held.filter((r) => keyOf(r) === key && r.bookingId !== exceptBookingId);
+  const rentalStock = (key: RentalKey) => onHand(key) + (out.get(keyOf(key)) ?? 0);
+  const bookedOf = (key: RentalKey) =>
+    held.filter((r) => keyOf(r) === keyOf(key) && r.bookingId !== exceptBookingId);
   return {
     free(request, alsoBooked = []) {
-      const key = keyOf(request);
-      return freeUnits(rentalStock(key), request, [...bookedOf(key), ...alsoBooked]);
+      return freeUnits(rentalStock(request), request, [...bookedOf(request), ...alsoBooked]);
     },
     excess(request) {
-      const key = keyOf(request);
-      return Math.max(0, peakBookedUnits(request, bookedOf(key)) - rentalStock(key));
+      return Math.max(0, peakBookedUnits(request, bookedOf(request)) - rentalStock(request));
     },
   };
 }

@@ -1,10 +1,11 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { STOCK_SEARCH_LIMIT } from '../../../contracts/stock';
+import type { StockReferenceType } from '../../../domain/stock/stock-rules';
 import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { readTogether } from '../../platform/db/read-together';
 import { productStocks, products } from '../catalogue/catalogue.tables';
-import { locationStocks, storeLocations } from './stock.tables';
+import { locationStocks, stockDeductions, storeLocations } from './stock.tables';
 
 export async function listStoreLocations(db: Executor) {
   return db.select().from(storeLocations).orderBy(asc(storeLocations.name), asc(storeLocations.id));
@@ -13,6 +14,64 @@ export async function listStoreLocations(db: Executor) {
 export async function findStoreLocation(db: Executor, id: number) {
   const [row] = await db.select().from(storeLocations).where(eq(storeLocations.id, id));
   return row ?? null;
+}
+
+/** A product's own stock (variantId null) or one of its variants'; productId null: a product since deleted. */
+export type StockKey = { productId: number | null; variantId: number | null };
+
+/**
+ * The stock on hand of these keys, as a lookup: products.stock_quantity, or product_stocks.qty for
+ * a variant; 0 for one not found (deleted). The products and the variants are read together, one
+ * statement each (an order's and a booking's stock status, rental availability).
+ */
+export async function stockOnHand(
+  db: Executor,
+  keys: readonly StockKey[],
+): Promise<(key: StockKey) => number> {
+  const productIds = [
+    ...new Set(keys.filter((k) => k.variantId === null && k.productId !== null).map((k) => k.productId!)),
+  ];
+  const variantIds = [...new Set(keys.map((k) => k.variantId).filter((v): v is number => v !== null))];
+  const [productRows, variantRows] = await readTogether(db, [
+    () =>
+      productIds.length
+        ? db
+            .select({ id: products.id, qty: products.stockQuantity })
+            .from(products)
+            .where(inArray(products.id, productIds))
+        : [],
+    () =>
+      variantIds.length
+        ? db
+            .select({ id: productStocks.id, qty: productStocks.qty })
+            .from(productStocks)
+            .where(inArray(productStocks.id, variantIds))
+        : [],
+  ]);
+  const productQty = new Map(productRows.map((r) => [r.id, r.qty]));
+  const variantQty = new Map(variantRows.map((r) => [r.id, r.qty]));
+  return (key) =>
+    key.variantId !== null
+      ? (variantQty.get(key.variantId) ?? 0)
+      : key.productId !== null
+        ? (productQty.get(key.productId) ?? 0)
+        : 0;
+}
+
+/** Whether a reference (an order, a booking) holds the units of a key: a deduction of it stands. */
+export async function stockHeldBy(
+  db: Executor,
+  reference: { type: StockReferenceType; id: number },
+): Promise<(key: StockKey) => boolean> {
+  const rows = await db
+    .select({ productId: stockDeductions.productId, variantId: stockDeductions.variantId })
+    .from(stockDeductions)
+    .where(
+      and(eq(stockDeductions.referenceType, reference.type), eq(stockDeductions.referenceId, reference.id)),
+    );
+  const keyOf = (k: StockKey) => `${k.productId}:${k.variantId ?? '-'}`;
+  const held = new Set(rows.map(keyOf));
+  return (key) => held.has(keyOf(key));
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
