@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Grid, Group, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { DASHBOARD_MESSAGES } from '../../../contracts/dashboard';
 import {
@@ -12,6 +12,7 @@ import { formatIsoDate, type IsoDate, isoDateInZone } from '../../../domain/date
 import { useUiSettings } from '../../lib/ui-settings';
 import { useLoadFailure } from '../../lib/use-load-failure';
 import { ExportButton } from '../../ui/export-button';
+import { LoadFailed } from '../../ui/load-failed';
 import { PageHeader } from '../../ui/page-header';
 import { can, useViewer } from '../session';
 import { DailySales, PaymentMethods, StatusBreakdown } from './components/breakdowns';
@@ -89,14 +90,11 @@ export function DashboardPage() {
         </Group>
 
         {dashboard.isError ? (
-          <Alert color="red" title={DASHBOARD_MESSAGES.loadFailed}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">The figures could not be read. Check the connection and try again.</Text>
-              <Button size="xs" variant="default" onClick={() => dashboard.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed
+            title={DASHBOARD_MESSAGES.loadFailed}
+            detail="The figures could not be read. Check the connection and try again."
+            onRetry={() => dashboard.refetch()}
+          />
         ) : !data ? (
           range && (
             <Group justify="center" py="xl">

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DISCOUNT_MESSAGES, type DiscountRuleSavedReply } from '../../../contracts/discounts';
 import { useUiSettings } from '../../lib/ui-settings';
+import { LoadFailed } from '../../ui/load-failed';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { usageSentence } from './components/discount-cells';
@@ -73,11 +74,7 @@ function EditDiscount({ id }: { id: number }) {
     return (
       <>
         <PageHeader title="Edit discount rule" actions={<BackLink />} />
-        <Alert color="red" role="alert" title={DISCOUNT_MESSAGES.load}>
-          <Button size="xs" variant="light" color="red" onClick={() => rule.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title={DISCOUNT_MESSAGES.load} onRetry={() => rule.refetch()} />
       </>
     );
   }

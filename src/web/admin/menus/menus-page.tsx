@@ -15,7 +15,6 @@ import {
 } from '@dnd-kit/sortable';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Group,
@@ -35,6 +34,7 @@ import { MENU_MESSAGES as M, MENU_PAGES, type MenuItemReply } from '../../../con
 import { dropMove, flattenTree } from '../../../domain/menus/menu-tree';
 import { errorMessage } from '../../lib/form-errors';
 import { confirmAction } from '../../ui/confirm';
+import { LoadFailed } from '../../ui/load-failed';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { DragHandle, useSortableRow } from '../../ui/sortable-row';
@@ -153,11 +153,7 @@ export function MenusPage() {
         actions={newButton}
       />
       {menu.isError ? (
-        <Alert color="red" title={M.loadFailed}>
-          <Button size="xs" variant="light" color="red" onClick={() => menu.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title={M.loadFailed} onRetry={() => menu.refetch()} />
       ) : menu.isLoading ? (
         <Stack gap="xs">
           {[1, 2, 3].map((i) => (

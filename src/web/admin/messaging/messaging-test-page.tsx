@@ -20,6 +20,7 @@ import {
   MESSAGING_TEST_MESSAGES as W,
 } from '../../../contracts/messaging';
 import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
+import { LoadFailed } from '../../ui/load-failed';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { SettingsSection } from '../settings/components/settings-section';
@@ -295,11 +296,7 @@ export function MessagingTestPage() {
       {config.isLoading ? (
         <Skeleton height={200} role="status" aria-label="Loading messaging configuration" />
       ) : config.isError || !config.data ? (
-        <Alert color="red" role="alert" title={W.network}>
-          <Button size="xs" variant="light" color="red" onClick={() => config.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title={W.network} onRetry={() => config.refetch()} />
       ) : (
         <Stack>
           <ConfigSection baseUrl={config.data.base_url} hasToken={config.data.has_api_token} />

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -41,6 +40,7 @@ import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
 import { displayDateTime } from '../../lib/format';
 import { useUiSettings } from '../../lib/ui-settings';
 import { zodValidate } from '../../lib/zod-form';
+import { LoadFailed } from '../../ui/load-failed';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { SettingsActions } from '../settings/components/settings-actions';
@@ -343,11 +343,7 @@ function SmsLogs({ active }: { active: boolean }) {
       {logs.isLoading ? (
         <Skeleton height={200} role="status" aria-label="Loading SMS logs" />
       ) : logs.isError && !fields ? (
-        <Alert color="red" role="alert" title="Failed to load SMS logs">
-          <Button size="xs" variant="light" color="red" onClick={() => logs.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title="Failed to load SMS logs" onRetry={() => logs.refetch()} />
       ) : !logs.data || logs.data.data.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           No SMS found.
@@ -439,13 +435,7 @@ function SmsStatistics({ active }: { active: boolean }) {
   const stats = useSmsStatistics(active);
   if (stats.isLoading) return <Skeleton height={160} role="status" aria-label="Loading SMS statistics" />;
   if (stats.isError || !stats.data)
-    return (
-      <Alert color="red" role="alert" title="Failed to load SMS statistics">
-        <Button size="xs" variant="light" color="red" onClick={() => stats.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed title="Failed to load SMS statistics" onRetry={() => stats.refetch()} />;
   const s = stats.data;
   return (
     <Stack>
@@ -483,11 +473,7 @@ export function SmsSettingsPage() {
           <Skeleton height={220} />
         </Stack>
       ) : settings.isError || !settings.data ? (
-        <Alert color="red" role="alert" title={M.initFailed}>
-          <Button size="xs" variant="light" color="red" onClick={() => settings.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title={M.initFailed} onRetry={() => settings.refetch()} />
       ) : (
         <Tabs value={tab} onChange={(v) => setTab(v ?? 'gateway')} keepMounted>
           <Tabs.List mb="md">

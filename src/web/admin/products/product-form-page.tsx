@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ProductReply } from '../../../contracts/catalogue';
 import type { FileReply } from '../../../contracts/files';
 import { visibilityLabel } from '../../../domain/catalogue/product-rules';
 import { errorMessage } from '../../lib/form-errors';
+import { LoadFailed } from '../../ui/load-failed';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { ProductForm } from './components/form/product-form';
@@ -104,14 +105,11 @@ function EditProduct({ id }: { id: number }) {
     return (
       <>
         <PageHeader title="Edit product" actions={<BackLink />} />
-        <Alert color="red" role="alert" title={PRODUCT_LOAD_FAILED}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(product.error, 'Please try again.')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => product.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          title={PRODUCT_LOAD_FAILED}
+          detail={errorMessage(product.error, 'Please try again.')}
+          onRetry={() => product.refetch()}
+        />
       </>
     );
   }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   NumberInput,
@@ -33,6 +32,7 @@ import {
 } from '../../../domain/chat-popup/chat-popup';
 import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
 import { zodValidate } from '../../lib/zod-form';
+import { LoadFailed } from '../../ui/load-failed';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { SettingsActions } from './components/settings-actions';
@@ -262,11 +262,7 @@ export function ChatPopupPage() {
           <Skeleton height={220} />
         </Stack>
       ) : settings.isError || !settings.data ? (
-        <Alert color="red" role="alert" title={M.networkLoad}>
-          <Button size="xs" variant="light" color="red" onClick={() => settings.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title={M.networkLoad} onRetry={() => settings.refetch()} />
       ) : (
         <ChatPopupForm saved={settings.data} />
       )}

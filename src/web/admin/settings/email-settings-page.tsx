@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   Modal,
@@ -28,6 +27,7 @@ import {
 } from '../../../contracts/email-settings';
 import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
 import { zodValidate } from '../../lib/zod-form';
+import { LoadFailed } from '../../ui/load-failed';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { SettingsActions } from './components/settings-actions';
@@ -218,13 +218,7 @@ function EmailSettingsTab() {
     );
   }
   if (settings.isError || !settings.data) {
-    return (
-      <Alert color="red" role="alert" title={M.load}>
-        <Button size="xs" variant="light" color="red" onClick={() => settings.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed title={M.load} onRetry={() => settings.refetch()} />;
   }
   return <EmailSettingsForm saved={settings.data} />;
 }

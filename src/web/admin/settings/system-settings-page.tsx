@@ -30,6 +30,7 @@ import { DATE_FORMATS } from '../../../domain/dates/date-format';
 import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
 import { zodValidate } from '../../lib/zod-form';
 import { confirmAction } from '../../ui/confirm';
+import { LoadFailed } from '../../ui/load-failed';
 import { NotUsedYet } from '../../ui/not-used-yet';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
@@ -392,11 +393,7 @@ export function SystemSettingsPage() {
           <Skeleton height={140} />
         </Stack>
       ) : settings.isError || !settings.data ? (
-        <Alert color="red" role="alert" title={M.load}>
-          <Button size="xs" variant="light" color="red" onClick={() => settings.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title={M.load} onRetry={() => settings.refetch()} />
       ) : (
         <SystemSettingsForm reply={settings.data} />
       )}

@@ -19,6 +19,7 @@ import {
 } from '../../../contracts/website-settings';
 import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
 import { zodValidate } from '../../lib/zod-form';
+import { LoadFailed } from '../../ui/load-failed';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { SettingsActions } from './components/settings-actions';
@@ -245,11 +246,7 @@ export function WebsiteSettingsPage() {
           <Skeleton height={160} />
         </Stack>
       ) : settings.isError || !settings.data ? (
-        <Alert color="red" role="alert" title={M.load}>
-          <Button size="xs" variant="light" color="red" onClick={() => settings.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title={M.load} onRetry={() => settings.refetch()} />
       ) : (
         <WebsiteSettingsForm saved={settings.data} />
       )}

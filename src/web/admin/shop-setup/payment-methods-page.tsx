@@ -15,7 +15,6 @@ import {
 } from '@dnd-kit/sortable';
 import {
   ActionIcon,
-  Alert,
   Avatar,
   Badge,
   Button,
@@ -41,6 +40,7 @@ import {
 } from '../../../contracts/shop-setup';
 import { errorMessage } from '../../lib/form-errors';
 import { confirmAction } from '../../ui/confirm';
+import { LoadFailed } from '../../ui/load-failed';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { DragHandle, useSortableRow } from '../../ui/sortable-row';
@@ -133,11 +133,7 @@ export function PaymentMethodsPage() {
         actions={newButton}
       />
       {methods.isError ? (
-        <Alert color="red" title={M.loadFailed}>
-          <Button size="xs" variant="light" color="red" onClick={() => methods.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title={M.loadFailed} onRetry={() => methods.refetch()} />
       ) : methods.isLoading ? (
         <Stack gap="xs">
           {[1, 2, 3].map((i) => (

@@ -6,6 +6,7 @@ import type { StockFilter, StockRowReply } from '../../../contracts/stock';
 import { STOCK_FILTERS } from '../../../contracts/stock';
 import { ExportButton } from '../../ui/export-button';
 import { useListState } from '../../ui/list/use-list-state';
+import { LoadFailed } from '../../ui/load-failed';
 import { PageHeader } from '../../ui/page-header';
 import { SearchInput } from '../../ui/search-input';
 import { can, useViewer } from '../session';
@@ -63,18 +64,7 @@ function FailedNotice({
   problem: Extract<LoadProblem, { kind: 'failed' }>;
   onRetry: () => void;
 }) {
-  return (
-    <Alert color="red" variant="light" title={problem.title} role="alert">
-      {problem.detail && (
-        <Text size="sm" mb="xs">
-          {problem.detail}
-        </Text>
-      )}
-      <Button size="xs" variant="light" color="red" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
-  );
+  return <LoadFailed title={problem.title} detail={problem.detail} onRetry={onRetry} />;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { USER_SCREEN_MESSAGES, type UserReply } from '../../../contracts/accounts';
 import { formatInstant } from '../../../domain/dates/date-format';
 import { useUiSettings } from '../../lib/ui-settings';
+import { LoadFailed } from '../../ui/load-failed';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { AccountStatusBadge } from './components/user-badges';
@@ -89,11 +90,7 @@ function EditUser({ id }: { id: number }) {
     return (
       <>
         <PageHeader title="Edit user" actions={<BackLink />} />
-        <Alert color="red" role="alert" title={USER_SCREEN_MESSAGES.loadUser}>
-          <Button size="xs" variant="light" color="red" onClick={() => user.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title={USER_SCREEN_MESSAGES.loadUser} onRetry={() => user.refetch()} />
       </>
     );
   }

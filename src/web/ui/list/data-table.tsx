@@ -1,6 +1,4 @@
 import {
-  Alert,
-  Button,
   Center,
   EmptyState,
   Group,
@@ -15,6 +13,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Paged } from '../../../domain/paging/paging';
+import { LoadFailed } from '../load-failed';
 import { LIST_MESSAGES } from './list-messages';
 import { PageStrip } from './page-strip';
 import type { ListState } from './use-list-state';
@@ -138,11 +137,7 @@ export function DataTable<T>(props: Props<T>) {
         loaderProps={{ size: 'sm' }}
       />
       {isError ? (
-        <Alert color="red" m="md" title={props.errorTitle ?? LIST_MESSAGES.load} role="alert">
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed m="md" title={props.errorTitle ?? LIST_MESSAGES.load} onRetry={onRetry} />
       ) : !isLoading && result && result.data.length === 0 ? (
         <Center py="xl">
           <EmptyState title={props.empty.title} description={props.empty.description}>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Center,
@@ -19,6 +18,7 @@ import { useSearchParams } from 'react-router';
 import type { AttributeReply } from '../../../../contracts/catalogue-reference';
 import { confirmAndDelete } from '../../../ui/confirm';
 import { LIST_MESSAGES } from '../../../ui/list/list-messages';
+import { LoadFailed } from '../../../ui/load-failed';
 import { useAttributeChanges, useAttributes } from '../reference.api';
 import { AttributeFormModal } from './attribute-form-modal';
 import { AttributeValuesPanel } from './attribute-values-panel';
@@ -67,13 +67,7 @@ export function AttributesTab() {
       </Stack>
     );
   } else if (attributes.isError) {
-    picker = (
-      <Alert color="red" m="sm" title={LIST_MESSAGES.load} role="alert">
-        <Button size="xs" variant="light" color="red" onClick={() => attributes.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    picker = <LoadFailed m="sm" title={LIST_MESSAGES.load} onRetry={() => attributes.refetch()} />;
   } else if (all.length === 0) {
     picker = (
       <Center py="xl" px="sm">

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   Center,
   Checkbox,
@@ -38,6 +37,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { confirmAction } from '../../../ui/confirm';
 import { LIST_MESSAGES } from '../../../ui/list/list-messages';
 import { PageStrip } from '../../../ui/list/page-strip';
+import { LoadFailed } from '../../../ui/load-failed';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { SearchInput } from '../../../ui/search-input';
 import { type FileBrowser, fileListQueryOf } from '../file-browser-state';
@@ -214,14 +214,11 @@ export function FileManager({
   let body: ReactNode;
   if (list.isError) {
     body = (
-      <Alert color="red" title={FILE_MESSAGES.loadTitle} role="alert">
-        <Text size="sm" mb="xs">
-          {errorMessage(list.error, LIST_MESSAGES.load)}
-        </Text>
-        <Button size="xs" variant="light" color="red" onClick={() => list.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailed
+        title={FILE_MESSAGES.loadTitle}
+        detail={errorMessage(list.error, LIST_MESSAGES.load)}
+        onRetry={() => list.refetch()}
+      />
     );
   } else if (list.isLoading) {
     body = <GridSkeleton />;

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -31,6 +30,7 @@ import { errorMessage, fieldErrorsOf } from '../../../lib/form-errors';
 import { money } from '../../../lib/format';
 import { useUiSettings } from '../../../lib/ui-settings';
 import { zodValidate } from '../../../lib/zod-form';
+import { LoadFailed } from '../../../ui/load-failed';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { type DepositAction, useBookingDeposit, useDepositAction } from './deposit.api';
 
@@ -78,14 +78,11 @@ export function DepositSection({ bookingId }: { bookingId: number }) {
             <Text size="sm">Loading the deposit…</Text>
           </Group>
         ) : state.isError ? (
-          <Alert color="red" title="The deposit could not be loaded">
-            <Group gap="sm">
-              <Text size="sm">{errorMessage(state.error, D.network)}</Text>
-              <Button size="xs" variant="light" onClick={() => state.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
+          <LoadFailed
+            title="The deposit could not be loaded"
+            detail={errorMessage(state.error, D.network)}
+            onRetry={() => state.refetch()}
+          />
         ) : !deposit ? (
           <Group justify="space-between">
             <Text size="sm" c="dimmed">

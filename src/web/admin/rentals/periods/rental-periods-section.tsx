@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -24,6 +23,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { displayDate, money } from '../../../lib/format';
 import { useUiSettings } from '../../../lib/ui-settings';
 import { confirmAction } from '../../../ui/confirm';
+import { LoadFailed } from '../../../ui/load-failed';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PeriodDocuments } from '../documents/period-documents';
 import { PAYMENT_TYPE_LABELS, type PeriodDialog, PeriodModal } from './period-modals';
@@ -86,14 +86,11 @@ export function RentalPeriodsSection({ bookingId }: { bookingId: number }) {
             <Text size="sm">Loading the periods…</Text>
           </Group>
         ) : periods.isError ? (
-          <Alert color="red" title={M.loadFailed}>
-            <Group gap="sm">
-              <Text size="sm">{errorMessage(periods.error, M.loadFailed)}</Text>
-              <Button size="xs" variant="light" onClick={() => periods.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
+          <LoadFailed
+            title={M.loadFailed}
+            detail={errorMessage(periods.error, M.loadFailed)}
+            onRetry={() => periods.refetch()}
+          />
         ) : data && data.periods.length === 0 ? (
           <Text size="sm" c="dimmed">
             No periods yet. Create the first period to bill this booking month by month.

@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Drawer, Group, Paper, Skeleton, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { ACCESS_MESSAGES } from '../../../../contracts/access';
 import { groupByArea, isProtectedGrant } from '../../../../domain/access/access-rules';
 import { isBuiltInPermission } from '../../../../domain/access/permissions';
 import { errorMessage } from '../../../lib/form-errors';
+import { LoadFailed } from '../../../ui/load-failed';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { useRolePermissions, useTogglePermission } from '../roles.api';
 
@@ -62,11 +50,7 @@ function PermissionSwitches({ roleId }: { roleId: number }) {
   }
   if (query.isError || !query.data) {
     return (
-      <Alert color="red" title="Failed to load the permissions of this role." role="alert">
-        <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailed title="Failed to load the permissions of this role." onRetry={() => query.refetch()} />
     );
   }
 

@@ -25,6 +25,7 @@ import { HttpError } from '../../../lib/http';
 import { SystemDateInput } from '../../../ui/date-input';
 import { type Column, DataTable } from '../../../ui/list/data-table';
 import type { useListState } from '../../../ui/list/use-list-state';
+import { LoadFailed } from '../../../ui/load-failed';
 import {
   HISTORY_KINDS,
   HISTORY_TITLES,
@@ -157,16 +158,17 @@ export function HistoryProblem({
     );
   }
   return (
-    <Alert color="red" variant="light" title={fallback} role="alert">
-      {error instanceof HttpError && (
-        <Text size="sm" mb="xs">
-          {error.status === 409 ? error.message : STOCK_UI_MESSAGES.httpError(error.status)}
-        </Text>
-      )}
-      <Button size="xs" variant="light" color="red" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
+    <LoadFailed
+      title={fallback}
+      detail={
+        error instanceof HttpError
+          ? error.status === 409
+            ? error.message
+            : STOCK_UI_MESSAGES.httpError(error.status)
+          : undefined
+      }
+      onRetry={onRetry}
+    />
   );
 }
 

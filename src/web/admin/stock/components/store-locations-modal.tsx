@@ -23,6 +23,7 @@ import { type StoreLocationReply, storeLocationBody } from '../../../../contract
 import { errorMessage, fieldErrorsOf } from '../../../lib/form-errors';
 import { zodValidate } from '../../../lib/zod-form';
 import { confirmAction } from '../../../ui/confirm';
+import { LoadFailed } from '../../../ui/load-failed';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { useStoreLocationChanges, useStoreLocations } from '../stock.api';
 import { STOCK_UI_MESSAGES } from '../stock-messages';
@@ -98,13 +99,7 @@ function LocationList({
       </Center>
     );
   } else if (locations.isError) {
-    body = (
-      <Alert color="red" variant="light" title={STOCK_UI_MESSAGES.locationsFailed}>
-        <Button size="xs" variant="light" color="red" onClick={() => locations.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    body = <LoadFailed title={STOCK_UI_MESSAGES.locationsFailed} onRetry={() => locations.refetch()} />;
   } else if ((locations.data ?? []).length === 0) {
     body = (
       <Text size="sm" c="dimmed" py="md" ta="center">

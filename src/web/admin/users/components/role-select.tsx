@@ -1,5 +1,6 @@
-import { Alert, Button, Group, MultiSelect, Skeleton, Text } from '@mantine/core';
+import { Group, MultiSelect, Skeleton, Text } from '@mantine/core';
 import { USER_SCREEN_MESSAGES } from '../../../../contracts/accounts';
+import { LoadFailed } from '../../../ui/load-failed';
 import { useRoleOptions } from '../users.api';
 import { roleLabel } from './user-badges';
 
@@ -19,13 +20,7 @@ export function RoleSelect({
   const roles = useRoleOptions();
   if (roles.isLoading) return <Skeleton height={36} role="status" aria-label="Loading roles" />;
   if (roles.isError) {
-    return (
-      <Alert color="red" role="alert" title={USER_SCREEN_MESSAGES.loadRoles}>
-        <Button size="xs" variant="light" color="red" onClick={() => roles.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed title={USER_SCREEN_MESSAGES.loadRoles} onRetry={() => roles.refetch()} />;
   }
   const descriptions = new Map((roles.data ?? []).map((r) => [r.name, r.description]));
   return (
