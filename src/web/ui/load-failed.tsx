@@ -22,7 +22,7 @@ export function LoadFailed({
           {detail}
         </Text>
       ) : null}
-      <Button size="xs" variant="light" color="red" onClick={onRetry}>
+      <Button size="xs" variant="default" onClick={onRetry}>
         Try again
       </Button>
     </Alert>
