@@ -1,21 +1,5 @@
-/**
- * What an order save changed, for the audit trail (docs/decisions/0030): each changed field as
- * {from, to}, and the items summarised as added, removed and changed lines.
- */
-export type FieldChange = { from: unknown; to: unknown };
-
-export function changedFields(
-  before: Readonly<Record<string, unknown>>,
-  after: Readonly<Record<string, unknown>>,
-): Record<string, FieldChange> {
-  const changes: Record<string, FieldChange> = {};
-  for (const key of Object.keys(after)) {
-    const from = before[key] ?? null;
-    const to = after[key] ?? null;
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
-  }
-  return changes;
-}
+// What an order save changed to its items, for the audit trail (docs/decisions/0030): the lines
+// added, removed and changed. Its fields: changedFields (domain/changed-fields).
 
 /** An item line as compared between two saves: product, variant, quantity, unit price (cents), discount. */
 export type ItemLine = {

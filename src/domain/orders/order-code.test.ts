@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changedFields, hasItemChanges, itemChanges } from './order-changes';
+import { hasItemChanges, itemChanges } from './order-changes';
 import { ORDER_CODE_ALPHABET, ORDER_CODE_PATTERN, orderCode } from './order-code';
 
 describe('order codes ORD-YYMMDD-XXXX (docs/decisions/0030)', () => {
@@ -28,17 +28,6 @@ describe('order codes ORD-YYMMDD-XXXX (docs/decisions/0030)', () => {
 
   it('refuses fewer than 4 random bytes', () => {
     expect(() => orderCode(new Date(), [1, 2])).toThrow(RangeError);
-  });
-});
-
-describe('changed fields for the audit trail', () => {
-  it.each([
-    [{ a: 1, b: 'x' }, { a: 1, b: 'y' }, { b: { from: 'x', to: 'y' } }],
-    [{ a: null }, { a: undefined }, {}],
-    [{}, { a: 2 }, { a: { from: null, to: 2 } }],
-    [{ a: 1 }, { a: 1 }, {}],
-  ])('%j → %j', (before, after, expected) => {
-    expect(changedFields(before, after)).toEqual(expected);
   });
 });
 

@@ -3,6 +3,7 @@ import { ACCESS_MESSAGES } from '../../../contracts/access';
 import { fieldError } from '../../../domain/errors';
 import { permissions, roles } from '../../platform/auth/auth.tables';
 import type { Tx } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/database-errors';
 import { notFound } from '../../platform/http/errors';
 
 /** Who makes a change to roles or permissions, for the audit row. */
@@ -30,14 +31,6 @@ export async function lockPermission(tx: Tx, id: number) {
     .for('update');
   if (!row) throw notFound(ACCESS_MESSAGES.permissionNotFound);
   return row;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; i += 1) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
 }
 
 /**

@@ -3,10 +3,10 @@ import { REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference'
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById } from '../../platform/db/row-locks';
 import { conflict } from '../../platform/http/errors';
 import { attributes, attributeValues } from './catalogue.tables';
 import { attributeProductsCount } from './reference.queries';
-import { lockById } from './reference-change';
 
 /**
  * DELETE /admin/attributes/{id}, with its values: refused (409) while product variants hold any

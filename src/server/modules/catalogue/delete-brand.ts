@@ -3,10 +3,10 @@ import { REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference'
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById } from '../../platform/db/row-locks';
 import { conflict } from '../../platform/http/errors';
 import { brands } from './catalogue.tables';
 import { brandProductsCount } from './reference.queries';
-import { lockById } from './reference-change';
 
 /** DELETE /admin/brands/{id}: refused (409) while products use the brand. */
 export async function deleteBrand(ctx: AppContext, actor: Actor, id: number) {

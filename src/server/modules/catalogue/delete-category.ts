@@ -3,10 +3,10 @@ import { REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference'
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById } from '../../platform/db/row-locks';
 import { conflict } from '../../platform/http/errors';
 import { categories } from './catalogue.tables';
 import { categoryProductsCount } from './reference.queries';
-import { lockById } from './reference-change';
 
 /**
  * DELETE /admin/categories/{id}: refused (409) while it has subcategories or products are filed

@@ -3,10 +3,10 @@ import { REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference'
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById } from '../../platform/db/row-locks';
 import { conflict } from '../../platform/http/errors';
 import { colors } from './catalogue.tables';
 import { colorProductsCount } from './reference.queries';
-import { lockById } from './reference-change';
 
 /** DELETE /admin/colors/{id}: refused (409) while product variants carry the colour. */
 export async function deleteColor(ctx: AppContext, actor: Actor, id: number) {

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { type AttributeValueBody, REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference';
+import { changedFields } from '../../../domain/changed-fields';
 import { fieldError } from '../../../domain/errors';
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
@@ -8,7 +9,7 @@ import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
 import { attributes, attributeValues } from './catalogue.tables';
 import { findAttributeValue } from './reference.queries';
-import { changedFields, isTaken, withUniqueFields } from './reference-change';
+import { isTaken, withUniqueFields } from './reference-change';
 
 /** The attribute must exist; a key-share lock keeps it from being deleted under this save. */
 async function attributeOf(tx: Tx, attributeId: number) {

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { type AttributeBody, REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference';
+import { changedFields } from '../../../domain/changed-fields';
 import { fieldError } from '../../../domain/errors';
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById } from '../../platform/db/row-locks';
 import { attributes } from './catalogue.tables';
 import { findAttribute } from './reference.queries';
-import { changedFields, isTaken, lockById, withUniqueFields } from './reference-change';
+import { isTaken, withUniqueFields } from './reference-change';
 
 /** POST /admin/attributes (id null) and PUT /admin/attributes/{id}: a unique name. */
 export async function saveAttribute(ctx: AppContext, actor: Actor, id: number | null, input: AttributeBody) {

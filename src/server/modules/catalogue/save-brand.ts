@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { type BrandBody, REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference';
+import { changedFields } from '../../../domain/changed-fields';
 import { addFieldError, type FieldErrors, validationError } from '../../../domain/errors';
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById } from '../../platform/db/row-locks';
 import { brands } from './catalogue.tables';
 import { findBrand } from './reference.queries';
-import { changedFields, isSlugTaken, isTaken, lockById, withUniqueFields } from './reference-change';
+import { isSlugTaken, isTaken, withUniqueFields } from './reference-change';
 
 /** POST /admin/brands (id null) and PUT /admin/brands/{id}: name and slug unique, slug from the name when blank. */
 export async function saveBrand(ctx: AppContext, actor: Actor, id: number | null, input: BrandBody) {

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type CategoryBody, REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference';
 import { type CategoryParentProblem, categoryParentProblem } from '../../../domain/catalogue/reference-rules';
+import { changedFields } from '../../../domain/changed-fields';
 import { addFieldError, type FieldErrors, fieldError, validationError } from '../../../domain/errors';
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
@@ -9,7 +10,7 @@ import type { Tx } from '../../platform/db/database';
 import { notFound } from '../../platform/http/errors';
 import { categories } from './catalogue.tables';
 import { findCategory } from './reference.queries';
-import { changedFields, isSlugTaken, isTaken, withUniqueFields } from './reference-change';
+import { isSlugTaken, isTaken, withUniqueFields } from './reference-change';
 
 const PARENT_MESSAGES: Record<CategoryParentProblem, string> = {
   self: M.parentSelf,

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { type ColorBody, REFERENCE_MESSAGES as M } from '../../../contracts/catalogue-reference';
+import { changedFields } from '../../../domain/changed-fields';
 import { fieldError } from '../../../domain/errors';
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById } from '../../platform/db/row-locks';
 import { colors } from './catalogue.tables';
 import { findColor } from './reference.queries';
-import { changedFields, isTaken, lockById, withUniqueFields } from './reference-change';
+import { isTaken, withUniqueFields } from './reference-change';
 
 /** POST /admin/colors (id null) and PUT /admin/colors/{id}: a unique name and a #rrggbb code. */
 export async function saveColor(ctx: AppContext, actor: Actor, id: number | null, input: ColorBody) {

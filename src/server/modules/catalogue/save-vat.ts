@@ -1,14 +1,16 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { REFERENCE_MESSAGES as M, type VatBody } from '../../../contracts/catalogue-reference';
 import { VAT_RATE_DECIMALS } from '../../../domain/catalogue/reference-rules';
+import { changedFields } from '../../../domain/changed-fields';
 import { fieldError } from '../../../domain/errors';
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/database';
+import { lockById } from '../../platform/db/row-locks';
 import { vats } from './catalogue.tables';
 import { findVat } from './reference.queries';
-import { changedFields, isTaken, lockById, withUniqueFields } from './reference-change';
+import { isTaken, withUniqueFields } from './reference-change';
 
 /** One key for "who is the default VAT rate": saves that make a default take turns on it. */
 const DEFAULT_VAT_LOCK = 4242012;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { changedFields } from '../../../domain/changed-fields';
 import { fromDecimal, toDecimalText } from '../../../domain/money/money';
-import { changedFields } from '../../../domain/orders/order-changes';
 import { statusForAmount } from '../../../domain/orders/payment-rules';
 import type { VatMethod } from '../../../domain/pricing/vat';
 import { type Actor, audit } from '../../platform/audit/audit';

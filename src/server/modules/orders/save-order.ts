@@ -6,6 +6,7 @@ import {
   type OrderItemInput,
   type OrderSavedReply,
 } from '../../../contracts/orders';
+import { changedFields } from '../../../domain/changed-fields';
 import { AppError, addFieldError, type FieldErrors, validationError } from '../../../domain/errors';
 import { type Cents, formatMoney, fromDecimal, toDecimalText } from '../../../domain/money/money';
 import {
@@ -17,12 +18,7 @@ import {
   withPickupPoint,
   withShippingType,
 } from '../../../domain/orders/delivery-rules';
-import {
-  changedFields,
-  hasItemChanges,
-  type ItemLine,
-  itemChanges,
-} from '../../../domain/orders/order-changes';
+import { hasItemChanges, type ItemLine, itemChanges } from '../../../domain/orders/order-changes';
 import { orderCode } from '../../../domain/orders/order-code';
 import {
   editPayment,

@@ -3,8 +3,8 @@ import { SHIPPING_MESSAGES as M } from '../../../contracts/shipping';
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById } from '../../platform/db/row-locks';
 import { cities } from './shipping.tables';
-import { lockById } from './shipping-change';
 
 /** DELETE /admin/cities/{id}. */
 export async function deleteCity(ctx: AppContext, actor: Actor, id: number) {

@@ -3,9 +3,9 @@ import { SHIPPING_MESSAGES as M } from '../../../contracts/shipping';
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById } from '../../platform/db/row-locks';
 import { conflict } from '../../platform/http/errors';
 import { countries, states } from './shipping.tables';
-import { lockById } from './shipping-change';
 
 /**
  * DELETE /admin/countries/{id}: refused (409) while the country has states, so a slip of the mouse

@@ -3,8 +3,8 @@ import { SHIPPING_MESSAGES as M } from '../../../contracts/shipping';
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById } from '../../platform/db/row-locks';
 import { shippingZones } from './shipping.tables';
-import { lockById } from './shipping-change';
 
 /** DELETE /api/shipping-zones/{id}: its countries, states and rates go with it; countries forget it. */
 export async function deleteShippingZone(ctx: AppContext, actor: Actor, id: number) {

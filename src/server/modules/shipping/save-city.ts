@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { type CityBody, SHIPPING_MESSAGES as M } from '../../../contracts/shipping';
+import { changedFields } from '../../../domain/changed-fields';
 import { fieldError } from '../../../domain/errors';
 import { fromDecimal, toDecimalText } from '../../../domain/money/money';
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById, parentExists } from '../../platform/db/row-locks';
 import { findCity } from './shipping.queries';
 import { cities, states } from './shipping.tables';
-import { changedFields, lockById, parentExists, withUniqueFields } from './shipping-change';
+import { withUniqueFields } from './shipping-change';
 
 /** POST /admin/cities (id null) and PUT /admin/cities/{id}: a name unique within its state; a cost of 0 or more. */
 export async function saveCity(ctx: AppContext, actor: Actor, id: number | null, input: CityBody) {

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { type CountryBody, SHIPPING_MESSAGES as M } from '../../../contracts/shipping';
+import { changedFields } from '../../../domain/changed-fields';
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById } from '../../platform/db/row-locks';
 import { findCountry } from './shipping.queries';
 import { countries } from './shipping.tables';
-import { changedFields, lockById, withUniqueFields } from './shipping-change';
+import { withUniqueFields } from './shipping-change';
 
 /** POST /admin/countries (id null) and PUT /admin/countries/{id}: name and code unique. */
 export async function saveCountry(ctx: AppContext, actor: Actor, id: number | null, input: CountryBody) {

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { SHIPPING_MESSAGES as M, type ShippingMethodBody } from '../../../contracts/shipping';
+import { changedFields } from '../../../domain/changed-fields';
 import { fromDecimal, toDecimalText } from '../../../domain/money/money';
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById } from '../../platform/db/row-locks';
 import { findShippingMethod } from './shipping.queries';
 import { shippingMethods } from './shipping.tables';
-import { changedFields, lockById, withUniqueFields } from './shipping-change';
+import { withUniqueFields } from './shipping-change';
 
 const money = (value: number) => toDecimalText(fromDecimal(value));
 const moneyOrNull = (value: number | null) => (value === null ? null : money(value));

@@ -6,6 +6,7 @@ import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/database';
+import { lockById } from '../../platform/db/row-locks';
 import { findZone } from './shipping.queries';
 import {
   countries,
@@ -16,7 +17,6 @@ import {
   shippingZones,
   states,
 } from './shipping.tables';
-import { lockById } from './shipping-change';
 
 /** Ids of `ids` that are missing from `table` (locked key-share while the zone is saved). */
 async function missingIds(

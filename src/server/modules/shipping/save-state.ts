@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { SHIPPING_MESSAGES as M, type StateBody } from '../../../contracts/shipping';
+import { changedFields } from '../../../domain/changed-fields';
 import { fieldError } from '../../../domain/errors';
 import type { Actor } from '../../platform/audit/audit';
 import { audit } from '../../platform/audit/audit';
 import type { AppContext } from '../../platform/context';
+import { lockById, parentExists } from '../../platform/db/row-locks';
 import { findState } from './shipping.queries';
 import { countries, states } from './shipping.tables';
-import { changedFields, lockById, parentExists, withUniqueFields } from './shipping-change';
+import { withUniqueFields } from './shipping-change';
 
 /** POST /admin/states (id null) and PUT /admin/states/{id}: a name unique within its country. */
 export async function saveState(ctx: AppContext, actor: Actor, id: number | null, input: StateBody) {

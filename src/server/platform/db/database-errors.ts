@@ -1,3 +1,5 @@
+import { fieldError } from '../../../domain/errors';
+
 /**
  * What PostgreSQL said when a statement failed, from node-postgres or PGlite, directly or wrapped by
  * drizzle (the driver's error is the `cause`): its SQLSTATE and, for a constraint, the constraint's
@@ -18,6 +20,27 @@ export function databaseErrorOf(error: unknown): { code: string; constraint?: st
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const failure = databaseErrorOf(error);
   return failure?.code === '23505' && (constraint === undefined || failure.constraint === constraint);
+}
+
+/**
+ * A change whose names (or slugs, codes) must be unique, run so that the unique index's violation
+ * becomes its field's plain message (422): `indexes` maps each index to the field and the words.
+ * The use case checks first for a clear answer; the index still decides when two admins save the
+ * same name at the same moment.
+ */
+export function withUniqueFieldsOf(
+  indexes: Readonly<Record<string, readonly [field: string, message: string]>>,
+) {
+  return async <T>(change: () => Promise<T>): Promise<T> => {
+    try {
+      return await change();
+    } catch (error) {
+      for (const [constraint, [field, message]] of Object.entries(indexes)) {
+        if (isUniqueViolation(error, constraint)) throw fieldError(field, message);
+      }
+      throw error;
+    }
+  };
 }
 
 /**
