@@ -3,7 +3,6 @@ import {
   Anchor,
   Button,
   Card,
-  Divider,
   Grid,
   Group,
   NativeSelect,
@@ -30,6 +29,7 @@ import { errorMessage } from '../../lib/form-errors';
 import { money as formatMoney } from '../../lib/format';
 import { HttpError, http, navigation, newIdempotencyKey } from '../../lib/http';
 import { zodValidate } from '../../lib/zod-form';
+import { OrderSummaryLines } from './order-summary-lines';
 
 type Values = {
   first_name: string;
@@ -411,23 +411,13 @@ export function CheckoutPage(props: CheckoutPageProps & { orderingOpen?: boolean
                 Your order
               </Title>
               <Stack gap={6}>
-                {cart.items.map((item) => (
-                  <Group key={item.id} justify="space-between" wrap="nowrap" data-testid="checkout-line">
-                    <Text size="sm">
-                      {item.quantity} × {item.variant ? `${item.name} (${item.variant})` : item.name}
-                    </Text>
-                    <Text size="sm">{money(item.subtotal)}</Text>
-                  </Group>
-                ))}
-                <Divider my="xs" />
-                <Group justify="space-between">
-                  <Text>Subtotal</Text>
-                  <Text>{money(cart.subtotal)}</Text>
-                </Group>
-                <Group justify="space-between">
-                  <Text>Tax</Text>
-                  <Text>{money(cart.tax)}</Text>
-                </Group>
+                <OrderSummaryLines
+                  items={cart.items}
+                  subtotal={cart.subtotal}
+                  tax={cart.tax}
+                  money={money}
+                  lineTestId="checkout-line"
+                />
                 <Group justify="space-between" aria-live="polite">
                   <Text>Shipping</Text>
                   <Text data-testid="checkout-shipping">

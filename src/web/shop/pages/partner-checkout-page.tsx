@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Checkbox,
-  Divider,
   Grid,
   Group,
   Radio,
@@ -22,6 +21,7 @@ import {
 import { money as formatMoney } from '../../lib/format';
 import { HttpError, http, navigation, newIdempotencyKey } from '../../lib/http';
 import { announceCartCount } from '../cart-events';
+import { OrderSummaryLines } from './order-summary-lines';
 
 type Terms = { status: 'loading' } | { status: 'ready'; content: string } | { status: 'error' };
 
@@ -196,28 +196,13 @@ export function PartnerCheckoutPage(props: PartnerCheckoutProps & { orderingOpen
                 Your order
               </Title>
               <Stack gap={6}>
-                {cartItems.map((item) => (
-                  <Group
-                    key={item.id}
-                    justify="space-between"
-                    wrap="nowrap"
-                    data-testid="partner-checkout-line"
-                  >
-                    <Text size="sm">
-                      {item.quantity} × {item.variant ? `${item.name} (${item.variant})` : item.name}
-                    </Text>
-                    <Text size="sm">{money(item.subtotal)}</Text>
-                  </Group>
-                ))}
-                <Divider my="xs" />
-                <Group justify="space-between">
-                  <Text>Subtotal</Text>
-                  <Text>{money(props.subtotal)}</Text>
-                </Group>
-                <Group justify="space-between">
-                  <Text>Tax</Text>
-                  <Text>{money(props.tax)}</Text>
-                </Group>
+                <OrderSummaryLines
+                  items={cartItems}
+                  subtotal={props.subtotal}
+                  tax={props.tax}
+                  money={money}
+                  lineTestId="partner-checkout-line"
+                />
                 <Group justify="space-between">
                   <Text fw={700}>Grand total</Text>
                   <Text fw={700} data-testid="partner-checkout-total">
