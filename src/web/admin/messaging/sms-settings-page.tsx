@@ -45,7 +45,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { SettingsActions } from '../settings/components/settings-actions';
 import { SettingsSection } from '../settings/components/settings-section';
-import { changedValues } from '../settings/settings-form-values';
+import { changedValues, settingsSubmit } from '../settings/settings-form-values';
 import {
   type SmsLogFilters,
   useCheckSmsStatus,
@@ -94,33 +94,18 @@ function SmsSettingsForm({
   const form = useForm<FormValues>({ initialValues: initial, validate });
   const values = form.getValues();
 
-  const submit = form.onSubmit(
-    async (next) => {
-      const changed = changedValues(initial, next);
-      if (Object.keys(changed).length === 0) {
-        notifySuccess('There are no changes to save.');
-        return;
-      }
-      try {
-        const reply = await save.mutateAsync(changed);
-        const { has_sms_gateway_app_key: _, ...rest } = reply.settings;
-        form.setInitialValues({ ...rest, sms_gateway_app_key: '' });
-        form.setValues({ ...rest, sms_gateway_app_key: '' });
-        notifySuccess(reply.message);
-      } catch (error) {
-        const fields = fieldErrorsOf(error);
-        if (fields) {
-          form.setErrors(fields);
-          setTab(Object.keys(fields).some((f) => GATEWAY_FIELDS.has(f)) ? 'gateway' : 'otp');
-          notifyError('Please correct the errors below.');
-        } else notifyError(errorMessage(error, 'Failed to save SMS settings'));
-      }
+  const submit = settingsSubmit(form, {
+    changed: (next) => changedValues(initial, next),
+    save: save.mutateAsync,
+    saved: (reply) => {
+      const { has_sms_gateway_app_key: _, ...rest } = reply.settings;
+      form.setInitialValues({ ...rest, sms_gateway_app_key: '' });
+      form.setValues({ ...rest, sms_gateway_app_key: '' });
     },
-    (errors) => {
-      setTab(Object.keys(errors).some((f) => GATEWAY_FIELDS.has(f)) ? 'gateway' : 'otp');
-      notifyError('Please correct the errors below.');
-    },
-  );
+    failed: 'Failed to save SMS settings',
+    showFields: (fields) =>
+      setTab(Object.keys(fields).some((f) => GATEWAY_FIELDS.has(f)) ? 'gateway' : 'otp'),
+  });
 
   const preview = renderOtpMessage(values.sms_otp_message_template, {
     code: '4'.repeat(Number(values.sms_otp_length) || 6),

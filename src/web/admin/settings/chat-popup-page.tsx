@@ -38,7 +38,15 @@ import { PageHeader } from '../../ui/page-header';
 import { SettingsActions } from './components/settings-actions';
 import { SettingsSection } from './components/settings-section';
 import { useChatPopupSettings, useSaveChatPopupSettings, useTestChatPopup } from './settings.api';
-import { changedValues } from './settings-form-values';
+import { changedValues, settingsSubmit } from './settings-form-values';
+
+/** The settings on the General tab; the others are on Appearance. */
+const GENERAL_FIELDS = new Set([
+  'whatsapp_popup_enabled',
+  'whatsapp_phone_number',
+  'whatsapp_popup_text',
+  'whatsapp_message_template',
+]);
 
 /** The browser checks with the server's own rules and messages (contracts/chat-popup.ts). */
 const validate = zodValidate(
@@ -68,35 +76,18 @@ function ChatPopupForm({ saved }: { saved: ChatPopupSettings }) {
   const [tab, setTab] = useState<string | null>('general');
   const values = form.getValues();
 
-  const submit = form.onSubmit(
-    async (next) => {
-      const changed = changedValues(saved, next);
-      if (Object.keys(changed).length === 0) {
-        notifySuccess('There are no changes to save.');
-        return;
-      }
-      try {
-        const reply = await save.mutateAsync(changed);
-        form.setInitialValues(reply.settings);
-        form.setValues(reply.settings);
-        form.resetDirty(reply.settings);
-        notifySuccess(reply.message);
-      } catch (error) {
-        const fields = fieldErrorsOf(error);
-        if (fields) {
-          form.setErrors(fields);
-          setTab(fields.whatsapp_phone_number || fields.whatsapp_popup_text ? 'general' : 'appearance');
-          notifyError('Please correct the errors below.');
-        } else {
-          notifyError(errorMessage(error, M.networkSave));
-        }
-      }
+  const submit = settingsSubmit(form, {
+    changed: (next) => changedValues(saved, next),
+    save: save.mutateAsync,
+    saved: (reply) => {
+      form.setInitialValues(reply.settings);
+      form.setValues(reply.settings);
+      form.resetDirty(reply.settings);
     },
-    (errors) => {
-      setTab(errors.whatsapp_phone_number || errors.whatsapp_message_template ? 'general' : 'appearance');
-      notifyError('Please correct the errors below.');
-    },
-  );
+    failed: M.networkSave,
+    showFields: (fields) =>
+      setTab(Object.keys(fields).some((field) => GENERAL_FIELDS.has(field)) ? 'general' : 'appearance'),
+  });
 
   const runTest = testForm.onSubmit(async (body) => {
     // Opened before the call, so the browser treats it as the click's own window (no popup blocker).

@@ -27,7 +27,7 @@ import {
   UPLOADABLE_TYPES,
 } from '../../../contracts/system-settings';
 import { DATE_FORMATS } from '../../../domain/dates/date-format';
-import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
+import { errorMessage } from '../../lib/form-errors';
 import { zodValidate } from '../../lib/zod-form';
 import { confirmAction } from '../../ui/confirm';
 import { LoadFailed } from '../../ui/load-failed';
@@ -40,10 +40,10 @@ import { SecretField } from './components/secret-field';
 import { SettingsActions } from './components/settings-actions';
 import { SettingsSection } from './components/settings-section';
 import { useResetSystemSettings, useSaveSystemSettings, useSystemSettings } from './settings.api';
+import { CORRECT_ERRORS, settingsSubmit } from './settings-form-values';
 import { bodyOf, type SystemSettingsFormValues, valuesOf } from './system-settings-form-values';
 
 const validateBody = zodValidate(systemSettingsUpdateBody);
-const CORRECT_ERRORS = 'Please correct the errors below.';
 
 /** Every IANA time zone this browser knows, with the stored one even if it does not. */
 function timeZoneOptions(current: string): string[] {
@@ -110,29 +110,12 @@ function SystemSettingsForm({ reply }: { reply: SystemSettingsReply }) {
     form.clearErrors();
   };
 
-  const submit = form.onSubmit(
-    async (values) => {
-      const body = bodyOf(saved.current, values);
-      if (Object.keys(body).length === 0) {
-        notifySuccess('There are no changes to save.');
-        return;
-      }
-      try {
-        const next = await save.mutateAsync(body);
-        startFrom(next);
-        notifySuccess(next.message);
-      } catch (error) {
-        const fields = fieldErrorsOf(error);
-        if (fields) {
-          form.setErrors(fields);
-          notifyError(CORRECT_ERRORS);
-        } else {
-          notifyError(errorMessage(error, M.save));
-        }
-      }
-    },
-    () => notifyError(CORRECT_ERRORS),
-  );
+  const submit = settingsSubmit(form, {
+    changed: (values) => bodyOf(saved.current, values),
+    save: save.mutateAsync,
+    saved: startFrom,
+    failed: M.save,
+  });
 
   const askReset = async () => {
     const isConfirmed = await confirmAction({

@@ -17,15 +17,13 @@ import {
   WEBSITE_SETTING_FIELDS,
   type WebsiteSettings,
 } from '../../../contracts/website-settings';
-import { errorMessage, fieldErrorsOf } from '../../lib/form-errors';
 import { zodValidate } from '../../lib/zod-form';
 import { LoadFailed } from '../../ui/load-failed';
-import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { SettingsActions } from './components/settings-actions';
 import { SettingsSection } from './components/settings-section';
 import { useSaveWebsiteSettings, useWebsiteSettings } from './settings.api';
-import { changedValues } from './settings-form-values';
+import { changedValues, settingsSubmit } from './settings-form-values';
 
 /** The browser checks with the server's own rules and messages (contracts/website-settings.ts). */
 const validate = zodValidate(z.object(WEBSITE_SETTING_FIELDS));
@@ -73,32 +71,17 @@ function WebsiteSettingsForm({ saved }: { saved: WebsiteSettings }) {
   const save = useSaveWebsiteSettings();
   const form = useForm<WebsiteSettings>({ initialValues: saved, validate });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      const changed = changedValues(saved, values);
-      if (Object.keys(changed).length === 0) {
-        notifySuccess('There are no changes to save.');
-        return;
-      }
-      try {
-        const reply = await save.mutateAsync(changed);
-        // The stored values (trimmed by the server) become the form's new starting point.
-        form.setInitialValues(reply.settings);
-        form.setValues(reply.settings);
-        form.resetDirty(reply.settings);
-        notifySuccess(reply.message);
-      } catch (error) {
-        const fields = fieldErrorsOf(error);
-        if (fields) {
-          form.setErrors(fields);
-          notifyError('Please correct the errors below.');
-        } else {
-          notifyError(errorMessage(error, M.save));
-        }
-      }
+  const submit = settingsSubmit(form, {
+    changed: (values) => changedValues(saved, values),
+    save: save.mutateAsync,
+    // The stored values (trimmed by the server) become the form's new starting point.
+    saved: (reply) => {
+      form.setInitialValues(reply.settings);
+      form.setValues(reply.settings);
+      form.resetDirty(reply.settings);
     },
-    () => notifyError('Please correct the errors below.'),
-  );
+    failed: M.save,
+  });
 
   const hasErrors = Object.keys(form.errors).length > 0;
 
