@@ -45,7 +45,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/page-header';
 import { SettingsActions } from '../settings/components/settings-actions';
 import { SettingsSection } from '../settings/components/settings-section';
-import { changedValues, settingsSubmit } from '../settings/settings-form-values';
+import { changedValues, settingsSubmit, startFormFrom } from '../settings/settings-form-values';
 import {
   type SmsLogFilters,
   useCheckSmsStatus,
@@ -99,8 +99,7 @@ function SmsSettingsForm({
     save: save.mutateAsync,
     saved: (reply) => {
       const { has_sms_gateway_app_key: _, ...rest } = reply.settings;
-      form.setInitialValues({ ...rest, sms_gateway_app_key: '' });
-      form.setValues({ ...rest, sms_gateway_app_key: '' });
+      startFormFrom(form, { ...rest, sms_gateway_app_key: '' });
     },
     failed: 'Failed to save SMS settings',
     showFields: (fields) =>

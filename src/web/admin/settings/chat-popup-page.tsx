@@ -38,7 +38,7 @@ import { PageHeader } from '../../ui/page-header';
 import { SettingsActions } from './components/settings-actions';
 import { SettingsSection } from './components/settings-section';
 import { useChatPopupSettings, useSaveChatPopupSettings, useTestChatPopup } from './settings.api';
-import { changedValues, settingsSubmit } from './settings-form-values';
+import { changedValues, settingsSubmit, startFormFrom } from './settings-form-values';
 
 /** The settings on the General tab; the others are on Appearance. */
 const GENERAL_FIELDS = new Set([
@@ -79,11 +79,7 @@ function ChatPopupForm({ saved }: { saved: ChatPopupSettings }) {
   const submit = settingsSubmit(form, {
     changed: (next) => changedValues(saved, next),
     save: save.mutateAsync,
-    saved: (reply) => {
-      form.setInitialValues(reply.settings);
-      form.setValues(reply.settings);
-      form.resetDirty(reply.settings);
-    },
+    saved: (reply) => startFormFrom(form, reply.settings),
     failed: M.networkSave,
     showFields: (fields) =>
       setTab(Object.keys(fields).some((field) => GENERAL_FIELDS.has(field)) ? 'general' : 'appearance'),

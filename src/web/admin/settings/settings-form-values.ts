@@ -14,6 +14,20 @@ export function changedValues<T extends Record<string, unknown>>(saved: T, curre
   return changed;
 }
 
+/**
+ * The values a settings form starts from again after a save or a reset (the server's stored, trimmed
+ * values): its initial and current values, what counts as unchanged, and no errors.
+ */
+export function startFormFrom<Values extends Record<string, unknown>>(
+  form: UseFormReturnType<Values>,
+  values: Values,
+): void {
+  form.setInitialValues(values);
+  form.setValues(values);
+  form.resetDirty(values);
+  form.clearErrors();
+}
+
 export const NO_CHANGES = 'There are no changes to save.';
 export const CORRECT_ERRORS = 'Please correct the errors below.';
 

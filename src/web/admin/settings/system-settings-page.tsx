@@ -40,7 +40,7 @@ import { SecretField } from './components/secret-field';
 import { SettingsActions } from './components/settings-actions';
 import { SettingsSection } from './components/settings-section';
 import { useResetSystemSettings, useSaveSystemSettings, useSystemSettings } from './settings.api';
-import { CORRECT_ERRORS, settingsSubmit } from './settings-form-values';
+import { CORRECT_ERRORS, settingsSubmit, startFormFrom } from './settings-form-values';
 import { bodyOf, type SystemSettingsFormValues, valuesOf } from './system-settings-form-values';
 
 const validateBody = zodValidate(systemSettingsUpdateBody);
@@ -104,10 +104,7 @@ function SystemSettingsForm({ reply }: { reply: SystemSettingsReply }) {
   const startFrom = (next: SystemSettingsReply) => {
     const values = valuesOf(next.settings);
     saved.current = values;
-    form.setInitialValues(values);
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
+    startFormFrom(form, values);
   };
 
   const submit = settingsSubmit(form, {

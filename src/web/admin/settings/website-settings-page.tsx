@@ -23,7 +23,7 @@ import { PageHeader } from '../../ui/page-header';
 import { SettingsActions } from './components/settings-actions';
 import { SettingsSection } from './components/settings-section';
 import { useSaveWebsiteSettings, useWebsiteSettings } from './settings.api';
-import { changedValues, settingsSubmit } from './settings-form-values';
+import { changedValues, settingsSubmit, startFormFrom } from './settings-form-values';
 
 /** The browser checks with the server's own rules and messages (contracts/website-settings.ts). */
 const validate = zodValidate(z.object(WEBSITE_SETTING_FIELDS));
@@ -75,11 +75,7 @@ function WebsiteSettingsForm({ saved }: { saved: WebsiteSettings }) {
     changed: (values) => changedValues(saved, values),
     save: save.mutateAsync,
     // The stored values (trimmed by the server) become the form's new starting point.
-    saved: (reply) => {
-      form.setInitialValues(reply.settings);
-      form.setValues(reply.settings);
-      form.resetDirty(reply.settings);
-    },
+    saved: (reply) => startFormFrom(form, reply.settings),
     failed: M.save,
   });
 
