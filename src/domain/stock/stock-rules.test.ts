@@ -7,6 +7,7 @@ import {
   planDeduction,
   STOCK_REASONS,
   stockAlertFor,
+  stockKeyText,
   stockQuantities,
   stockWordLabel,
   takeMovements,
@@ -235,5 +236,21 @@ describe('stock quantities per item', () => {
     { name: 'nothing for no lines', lines: [], expected: [] },
   ])('$name', ({ lines, expected }) => {
     expect(stockQuantities(lines)).toEqual(expected);
+  });
+});
+
+describe('stockKeyText', () => {
+  it.each([
+    [{ productId: 4, variantId: null }, '4:-'],
+    [{ productId: 4, variantId: 9 }, '4:9'],
+    [{ productId: null, variantId: null }, '-:-'],
+  ])('%j → %s', (key, text) => {
+    expect(stockKeyText(key)).toBe(text);
+  });
+
+  it('tells a product from each of its variants', () => {
+    expect(stockKeyText({ productId: 4, variantId: null })).not.toBe(
+      stockKeyText({ productId: 4, variantId: 4 }),
+    );
   });
 });

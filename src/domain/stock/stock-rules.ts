@@ -122,6 +122,12 @@ export function stockAlertFor(before: number, after: number, threshold: number):
   return null;
 }
 
+/** A product's own stock (variantId null) or one of its variants'; productId null: a product since deleted. */
+export type StockKey = { productId: number | null; variantId: number | null };
+
+/** One text per stock item, to group or look up lines, deductions and bookings by the item they take from. */
+export const stockKeyText = (key: StockKey): string => `${key.productId ?? '-'}:${key.variantId ?? '-'}`;
+
 /**
  * The quantity per product and variant of an order's or booking's lines (the stock service holds
  * one deduction per item and reference), lines without a product left out, in the service's lock
@@ -134,7 +140,7 @@ export function stockQuantities(
   const byItem = new Map<string, { productId: number; variantId: number | null; quantity: number }>();
   for (const line of lines) {
     if (line.productId === null) continue;
-    const key = `${line.productId}:${line.variantId ?? '-'}`;
+    const key = stockKeyText(line);
     const entry = byItem.get(key);
     if (entry) entry.quantity += line.quantity;
     else byItem.set(key, { productId: line.productId, variantId: line.variantId, quantity: line.quantity });

@@ -3,6 +3,7 @@ import { RENTAL_MESSAGES } from '../../../contracts/rentals';
 import { fieldError } from '../../../domain/errors';
 import { type BookedUnits, freeUnits, peakBookedUnits } from '../../../domain/rentals/availability';
 import type { BookingStatus } from '../../../domain/rentals/booking-status';
+import { stockKeyText } from '../../../domain/stock/stock-rules';
 import type { Executor, Tx } from '../../platform/db/database';
 import { qualified } from '../../platform/db/qualified';
 import { readTogether } from '../../platform/db/read-together';
@@ -29,8 +30,6 @@ export type RequestedUnits = RentalKey & {
   /** An item the booking keeps as it is: counted as booked, not checked again. */
   kept?: boolean;
 };
-
-const keyOf = (k: RentalKey) => `${k.productId}:${k.variantId ?? '-'}`;
 
 type HeldRow = BookedUnits & RentalKey & { bookingId: number; out: boolean };
 
@@ -160,10 +159,11 @@ export async function loadAvailability(
     () => stockOnHand(db, keys),
   ]);
   const out = new Map<string, number>();
-  for (const row of held) if (row.out) out.set(keyOf(row), (out.get(keyOf(row)) ?? 0) + row.quantity);
-  const rentalStock = (key: RentalKey) => onHand(key) + (out.get(keyOf(key)) ?? 0);
+  for (const row of held)
+    if (row.out) out.set(stockKeyText(row), (out.get(stockKeyText(row)) ?? 0) + row.quantity);
+  const rentalStock = (key: RentalKey) => onHand(key) + (out.get(stockKeyText(key)) ?? 0);
   const bookedOf = (key: RentalKey) =>
-    held.filter((r) => keyOf(r) === keyOf(key) && r.bookingId !== exceptBookingId);
+    held.filter((r) => stockKeyText(r) === stockKeyText(key) && r.bookingId !== exceptBookingId);
   return {
     free(request, alsoBooked = []) {
       return freeUnits(rentalStock(request), request, [...bookedOf(request), ...alsoBooked]);
@@ -192,7 +192,7 @@ export async function unavailableItems(
   let index = 0;
   for (const item of items) {
     if (!item.kept) {
-      const same = before.filter((b) => keyOf(b) === keyOf(item));
+      const same = before.filter((b) => stockKeyText(b) === stockKeyText(item));
       const free = availability.free(item, same);
       if (item.quantity > free) errors[field(index)] = [RENTAL_MESSAGES.notAvailable(item.name, free)];
       index += 1;
@@ -256,7 +256,7 @@ export async function assertBookingUnitsFit(
         .innerJoin(rentalPeriods, sql`${rentalPeriods.id} = ${rentalPeriodItems.periodId}`)
         .where(sql`${rentalPeriods.bookingId} = ${bookingId}`),
   ]);
-  const keys = new Map([...items, ...periodItems].map((k) => [keyOf(k), k]));
+  const keys = new Map([...items, ...periodItems].map((k) => [stockKeyText(k), k]));
   if (keys.size === 0) return;
   await lockRentalProducts(
     tx,

@@ -1,7 +1,7 @@
 export { DEMO_LOCATIONS, seedDemoStock } from './seed-demo-stock';
 export { sendStockAlerts, stockAlertsMail } from './send-stock-alerts';
 export { presentStockItem } from './stock.presenter';
-export { type StockKey, stockHeldBy, stockOnHand } from './stock.queries';
+export { stockHeldBy, stockOnHand } from './stock.queries';
 export { stockRoutes, stockSettingsRoutes } from './stock.routes';
 export { type FoundStockItem, findStockItem } from './stock-history.queries';
 export {

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { STOCK_SEARCH_LIMIT } from '../../../contracts/stock';
-import type { StockReferenceType } from '../../../domain/stock/stock-rules';
+import { type StockKey, type StockReferenceType, stockKeyText } from '../../../domain/stock/stock-rules';
 import type { Executor } from '../../platform/db/database';
 import { inIdsPlaceholder, preparedStatement } from '../../platform/db/prepared';
 import { readTogether } from '../../platform/db/read-together';
@@ -15,9 +15,6 @@ export async function findStoreLocation(db: Executor, id: number) {
   const [row] = await db.select().from(storeLocations).where(eq(storeLocations.id, id));
   return row ?? null;
 }
-
-/** A product's own stock (variantId null) or one of its variants'; productId null: a product since deleted. */
-export type StockKey = { productId: number | null; variantId: number | null };
 
 /**
  * The stock on hand of these keys, as a lookup: products.stock_quantity, or product_stocks.qty for
@@ -69,9 +66,8 @@ export async function stockHeldBy(
     .where(
       and(eq(stockDeductions.referenceType, reference.type), eq(stockDeductions.referenceId, reference.id)),
     );
-  const keyOf = (k: StockKey) => `${k.productId}:${k.variantId ?? '-'}`;
-  const held = new Set(rows.map(keyOf));
-  return (key) => held.has(keyOf(key));
+  const held = new Set(rows.map(stockKeyText));
+  return (key) => held.has(stockKeyText(key));
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
